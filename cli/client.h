@@ -1,0 +1,22 @@
+// Helpers for the commands that talk to a coordinator over gRPC.
+#pragma once
+
+#include <chrono>
+#include <memory>
+#include <string>
+
+#include <grpcpp/grpcpp.h>
+
+namespace foundry::cli {
+
+// A channel to the coordinator at `address` (host:port).
+std::shared_ptr<grpc::Channel> Connect(const std::string& address);
+
+// A context whose deadline is `timeout` from now.
+std::unique_ptr<grpc::ClientContext> CallContext(
+    std::chrono::milliseconds timeout = std::chrono::seconds(30));
+
+// "cannot reach the coordinator at ADDR" for UNAVAILABLE, else the message.
+std::string DescribeRpcError(const grpc::Status& s, const std::string& address);
+
+}  // namespace foundry::cli

@@ -1,0 +1,157 @@
+// foundry campaign submit|status|watch|list|cancel: campaigns on a coordinator.
+#include <thread>
+
+#include <fmt/format.h>
+#include <google/protobuf/util/json_util.h>
+
+#include "cli/client.h"
+#include "cli/commands.h"
+#include "cli/progress.h"
+#include "cli/puzzle_json.h"
+#include "foundry/v1/campaign.grpc.pb.h"
+#include "foundry/v1/store.grpc.pb.h"
+
+namespace foundry::cli {
+namespace {
+
+struct CampaignFlags {
+  std::string coordinator;
+  std::string id;
+  GenerationFlags gen;
+  bool watch = false;
+  bool json = false;
+};
+
+void PrintCampaign(const foundry::v1::Campaign& c, bool json) {
+  if (json) {
+    std::string out;
+    google::protobuf::util::JsonPrintOptions opts;
+    (void)google::protobuf::util::MessageToJsonString(c, &out, opts);
+    fmt::print("{}\n", out);
+    return;
+  }
+  fmt::print("{}  {:<14} {:<10} {:>12}/{:<12} {}\n", c.id(), c.spec().family(),
+             StateName(c.state()), Grouped(c.counters().stored()), Grouped(c.spec().count()),
+             c.message());
+}
+
+// Polls the campaign until it leaves RUNNING, drawing progress; prints the
+// summary and one example puzzle. Exit 0 when done.
+int Watch(const std::string& address, const std::string& id) {
+  auto stub = foundry::v1::CampaignService::NewStub(Connect(address));
+  Progress progress(stderr);
+  const auto start = std::chrono::steady_clock::now();
+  foundry::v1::Campaign c;
+  for (;;) {
+    foundry::v1::GetCampaignRequest req;
+    req.set_campaign_id(id);
+    auto ctx = CallContext();
+    grpc::Status s = stub->GetCampaign(ctx.get(), req, &c);
+    if (!s.ok()) return Fail(DescribeRpcError(s, address));
+    progress.Update(c);
+    if (c.state() != foundry::v1::CAMPAIGN_STATE_RUNNING) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(250));
+  }
+  progress.Finish();
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  fmt::print("{}\n", CampaignSummary(c, seconds));
+
+  auto store = foundry::v1::PuzzleStore::NewStub(Connect(address));
+  foundry::v1::QueryRequest q;
+  q.mutable_filter()->set_campaign_id(id);
+  q.set_page_size(1);
+  foundry::v1::QueryResponse page;
+  auto ctx = CallContext();
+  if (store->QueryPuzzles(ctx.get(), q, &page).ok() && page.puzzles_size() > 0) {
+    fmt::print("\nExample puzzle:\n{}", PuzzleToText(page.puzzles(0)));
+  }
+  return c.state() == foundry::v1::CAMPAIGN_STATE_DONE ? 0 : 1;
+}
+
+int Submit(const CampaignFlags& f) {
+  auto spec = ToSpec(f.gen);
+  if (!spec.ok()) return Fail(spec.status().message());
+  auto stub = foundry::v1::CampaignService::NewStub(Connect(f.coordinator));
+  foundry::v1::SubmitCampaignRequest req;
+  *req.mutable_spec() = *spec;
+  foundry::v1::Campaign c;
+  auto ctx = CallContext();
+  grpc::Status s = stub->SubmitCampaign(ctx.get(), req, &c);
+  if (!s.ok()) return Fail(DescribeRpcError(s, f.coordinator));
+  fmt::print("submitted campaign {}\n", c.id());
+  std::fflush(stdout);
+  return f.watch ? Watch(f.coordinator, c.id()) : 0;
+}
+
+int Status(const CampaignFlags& f) {
+  auto stub = foundry::v1::CampaignService::NewStub(Connect(f.coordinator));
+  foundry::v1::GetCampaignRequest req;
+  req.set_campaign_id(f.id);
+  foundry::v1::Campaign c;
+  auto ctx = CallContext();
+  grpc::Status s = stub->GetCampaign(ctx.get(), req, &c);
+  if (!s.ok()) return Fail(DescribeRpcError(s, f.coordinator));
+  if (f.json) {
+    PrintCampaign(c, true);
+  } else {
+    fmt::print("{}\n", CampaignSummary(c, 0));
+  }
+  return 0;
+}
+
+int List(const CampaignFlags& f) {
+  auto stub = foundry::v1::CampaignService::NewStub(Connect(f.coordinator));
+  foundry::v1::ListCampaignsResponse resp;
+  auto ctx = CallContext();
+  grpc::Status s = stub->ListCampaigns(ctx.get(), {}, &resp);
+  if (!s.ok()) return Fail(DescribeRpcError(s, f.coordinator));
+  for (const auto& c : resp.campaigns()) PrintCampaign(c, f.json);
+  return 0;
+}
+
+int Cancel(const CampaignFlags& f) {
+  auto stub = foundry::v1::CampaignService::NewStub(Connect(f.coordinator));
+  foundry::v1::CancelCampaignRequest req;
+  req.set_campaign_id(f.id);
+  foundry::v1::Campaign c;
+  auto ctx = CallContext();
+  grpc::Status s = stub->CancelCampaign(ctx.get(), req, &c);
+  if (!s.ok()) return Fail(DescribeRpcError(s, f.coordinator));
+  fmt::print("{}\n", CampaignSummary(c, 0));
+  return 0;
+}
+
+}  // namespace
+
+void AddCampaignCommand(CLI::App& app, int& exit_code) {
+  auto f = std::make_shared<CampaignFlags>();
+  CLI::App* campaign = app.add_subcommand("campaign", "Campaigns on a coordinator");
+  campaign->require_subcommand(1);
+  campaign->add_option("--coordinator", f->coordinator, "Coordinator address (host:port)")
+      ->required();
+
+  CLI::App* submit = campaign->add_subcommand("submit", "Start a campaign");
+  AddGenerationFlags(*submit, f->gen);
+  submit->add_flag("--watch", f->watch, "Show progress until it ends");
+  submit->callback([f, &exit_code] { exit_code = Submit(*f); });
+
+  CLI::App* status = campaign->add_subcommand("status", "Show one campaign");
+  status->add_option("id", f->id, "Campaign id")->required();
+  status->add_flag("--json", f->json, "As JSON");
+  status->callback([f, &exit_code] { exit_code = Status(*f); });
+
+  CLI::App* watch = campaign->add_subcommand("watch", "Show a campaign's progress until it ends");
+  watch->add_option("id", f->id, "Campaign id")->required();
+  watch->callback([f, &exit_code] { exit_code = Watch(f->coordinator, f->id); });
+
+  CLI::App* list = campaign->add_subcommand("list", "List campaigns, newest first");
+  list->add_flag("--json", f->json, "One JSON object per line");
+  list->callback([f, &exit_code] { exit_code = List(*f); });
+
+  CLI::App* cancel = campaign->add_subcommand("cancel", "Stop a campaign; what it stored stays");
+  cancel->add_option("id", f->id, "Campaign id")->required();
+  cancel->callback([f, &exit_code] { exit_code = Cancel(*f); });
+}
+
+}  // namespace foundry::cli

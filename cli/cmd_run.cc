@@ -1,0 +1,109 @@
+// foundry run: a whole campaign in one process — the coordinator core, an
+// in-process worker and the store, no network.
+#include <atomic>
+#include <csignal>
+#include <thread>
+
+#include <fmt/format.h>
+
+#include "cli/commands.h"
+#include "cli/in_process_job_source.h"
+#include "cli/progress.h"
+#include "cli/puzzle_json.h"
+#include "coordinator/coordinator.h"
+#include "worker/lease_loop.h"
+
+namespace foundry::cli {
+namespace {
+
+std::atomic<bool> g_interrupted{false};
+extern "C" void OnInterrupt(int) { g_interrupted = true; }
+
+struct RunFlags {
+  GenerationFlags gen;
+  std::string db = "foundry-db";
+  int threads = static_cast<int>(std::thread::hardware_concurrency());
+  bool quiet = false;
+};
+
+// Prints the first puzzle the campaign stored.
+void PrintExample(storage::Store& store, const std::string& campaign_id) {
+  storage::PuzzleFilter filter;
+  filter.campaign_id = campaign_id;
+  (void)store.Scan(filter, "", 1, [](const foundry::v1::Puzzle& p) {
+    fmt::print("\nExample puzzle:\n{}", PuzzleToText(p));
+    return false;
+  });
+}
+
+int Run(const RunFlags& flags) {
+  auto spec = ToSpec(flags.gen);
+  if (!spec.ok()) return Fail(spec.status().message());
+  auto store = storage::Store::Open(flags.db, {});
+  if (!store.ok()) return Fail(store.status().ToString());
+  coordinator::CoordinatorOptions options;
+  auto core = coordinator::Coordinator::Open(store->get(), options, nullptr);
+  if (!core.ok()) return Fail(core.status().ToString());
+  const size_t unfinished = (*core)->ListCampaigns(/*running_only=*/true).size();
+  if (unfinished > 0) {
+    fmt::print(stderr, "note: {} unfinished campaign(s) in {} resume as well\n", unfinished, flags.db);
+  }
+  auto campaign = (*core)->SubmitCampaign(*spec);
+  if (!campaign.ok()) return Fail(campaign.status().message());
+  const std::string id = campaign->id();
+
+  InProcessJobSource source(**core);
+  worker::JobExecutor executor(flags.threads);
+  std::atomic<bool> stop{false};
+  // Two loops: one job's verification and commit overlap the next job's
+  // generation, as with a networked worker's --concurrent-jobs.
+  std::vector<std::thread> loops;
+  for (int i = 0; i < 2; ++i) {
+    loops.emplace_back([&, i] {
+      worker::LeaseLoopOptions lo;
+      lo.worker_id = fmt::format("embedded-{}", i);
+      worker::LeaseLoop(source, executor, nullptr, lo).Run(stop);
+    });
+  }
+
+  std::signal(SIGINT, OnInterrupt);
+  std::signal(SIGTERM, OnInterrupt);
+  const auto start = std::chrono::steady_clock::now();
+  Progress progress(stderr);
+  foundry::v1::Campaign last = *campaign;
+  for (;;) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    if (g_interrupted.load()) {
+      auto c = (*core)->CancelCampaign(id);
+      if (c.ok()) last = *c;
+      break;
+    }
+    auto c = (*core)->GetCampaign(id);
+    if (!c.ok()) return Fail(c.status().ToString());
+    last = *c;
+    if (!flags.quiet) progress.Update(last);
+    if (last.state() != foundry::v1::CAMPAIGN_STATE_RUNNING) break;
+  }
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  stop = true;
+  for (auto& t : loops) t.join();
+  progress.Finish();
+  fmt::print("{}\n", CampaignSummary(last, seconds));
+  if (!flags.quiet) PrintExample(**store, id);
+  return last.state() == foundry::v1::CAMPAIGN_STATE_DONE ? 0 : 1;
+}
+
+}  // namespace
+
+void AddRunCommand(CLI::App& app, int& exit_code) {
+  auto flags = std::make_shared<RunFlags>();
+  CLI::App* cmd = app.add_subcommand("run", "Run a campaign in this process (no network)");
+  AddGenerationFlags(*cmd, flags->gen);
+  cmd->add_option("--db", flags->db, "Store directory (created when missing)");
+  cmd->add_option("--threads", flags->threads, "Generation threads")->check(CLI::Range(1, 1024));
+  cmd->add_flag("--quiet", flags->quiet, "No progress bar and no example");
+  cmd->callback([flags, &exit_code] { exit_code = Run(*flags); });
+}
+
+}  // namespace foundry::cli

@@ -1,0 +1,44 @@
+// The foundry command's subcommands. Each Add*Command registers one
+// subcommand on `app`; its callback stores the process exit code in
+// `exit_code` (0 success, 1 failure) and prints errors to stderr as
+// "foundry: <what is wrong>".
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "common/status.h"
+#include "foundry/v1/campaign.pb.h"
+
+namespace foundry::cli {
+
+void AddRunCommand(CLI::App& app, int& exit_code);
+void AddExportCommand(CLI::App& app, int& exit_code);
+void AddVerifyCommand(CLI::App& app, int& exit_code);
+void AddFamiliesCommand(CLI::App& app, int& exit_code);
+void AddCampaignCommand(CLI::App& app, int& exit_code);
+void AddGetCommand(CLI::App& app, int& exit_code);
+
+// The flags `run` and `campaign submit` share.
+struct GenerationFlags {
+  std::string family;
+  uint64_t count = 0;
+  uint64_t seed = 1;
+  std::vector<std::string> sets;  // "key=value"
+  int priority = 0;
+  uint32_t job_size = 0;
+};
+
+void AddGenerationFlags(CLI::App& cmd, GenerationFlags& flags);
+
+// Builds a campaign spec and validates it locally (family, params) so that a
+// typo fails before anything starts. InvalidArgument naming the problem.
+Result<foundry::v1::CampaignSpec> ToSpec(const GenerationFlags& flags);
+
+// Prints "foundry: <message>" to stderr and returns 1.
+int Fail(const std::string& message);
+
+}  // namespace foundry::cli

@@ -1,0 +1,49 @@
+#include <fmt/format.h>
+
+#include "cli/commands.h"
+#include "puzzles/registry.h"
+
+namespace foundry::cli {
+
+int Fail(const std::string& message) {
+  fmt::print(stderr, "foundry: {}\n", message);
+  return 1;
+}
+
+void AddGenerationFlags(CLI::App& cmd, GenerationFlags& flags) {
+  cmd.add_option("--family", flags.family, "Puzzle family (see `foundry families`)")->required();
+  cmd.add_option("--count", flags.count, "Puzzles new to the store to generate (1..100000000)")
+      ->required();
+  cmd.add_option("--seed", flags.seed, "Campaign seed: same seed, params and store, same puzzles");
+  cmd.add_option("--set", flags.sets, "Family parameter, key=value (repeatable)");
+  cmd.add_option("--priority", flags.priority, "Higher runs first when campaigns compete");
+  cmd.add_option("--job-size", flags.job_size, "Candidates per job (0: automatic)");
+}
+
+Result<foundry::v1::CampaignSpec> ToSpec(const GenerationFlags& flags) {
+  auto family = puzzles::FindFamily(flags.family);
+  if (!family.ok()) return Status::InvalidArgument(family.status().message());
+  foundry::v1::CampaignSpec spec;
+  spec.set_family(flags.family);
+  spec.set_count(flags.count);
+  spec.set_seed(flags.seed);
+  spec.set_priority(flags.priority);
+  spec.set_job_size(flags.job_size);
+  std::map<std::string, std::string> raw;
+  for (const auto& kv : flags.sets) {
+    const auto eq = kv.find('=');
+    if (eq == std::string::npos || eq == 0) {
+      return Status::InvalidArgument(fmt::format("--set expects key=value, got '{}'", kv));
+    }
+    raw[kv.substr(0, eq)] = kv.substr(eq + 1);
+  }
+  auto params = (*family)->MakeParams(raw);
+  if (!params.ok()) return params.status();
+  for (const auto& [k, v] : raw) (*spec.mutable_params())[k] = v;
+  if (flags.count < 1 || flags.count > 100'000'000) {
+    return Status::InvalidArgument(fmt::format("--count must be 1..100000000, got {}", flags.count));
+  }
+  return spec;
+}
+
+}  // namespace foundry::cli

@@ -1,0 +1,18 @@
+// foundry: the command line of Puzzle Foundry (see DESIGN.md "The command line").
+#include <CLI/CLI.hpp>
+
+#include "cli/commands.h"
+
+int main(int argc, char** argv) {
+  CLI::App app{"foundry: generate, store and query uniquely solvable logic puzzles"};
+  app.require_subcommand(1);
+  int exit_code = 0;
+  foundry::cli::AddRunCommand(app, exit_code);
+  foundry::cli::AddExportCommand(app, exit_code);
+  foundry::cli::AddVerifyCommand(app, exit_code);
+  foundry::cli::AddFamiliesCommand(app, exit_code);
+  foundry::cli::AddCampaignCommand(app, exit_code);
+  foundry::cli::AddGetCommand(app, exit_code);
+  CLI11_PARSE(app, argc, argv);
+  return exit_code;
+}

@@ -1,0 +1,43 @@
+// Progress: the live progress line of `foundry run` and `campaign watch`.
+//
+// On a terminal it redraws one line ("[#####.....] 52.1%  52,100/100,000
+// 24,310/s  ETA 2s"); otherwise it prints a plain line every few seconds so
+// that logs stay readable.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <string>
+
+#include "foundry/v1/campaign.pb.h"
+
+namespace foundry::cli {
+
+class Progress {
+ public:
+  explicit Progress(std::FILE* out);
+
+  // Shows `c`'s progress (rate from its counters between calls).
+  void Update(const foundry::v1::Campaign& c);
+  // Ends the progress line.
+  void Finish();
+
+ private:
+  std::FILE* out_;
+  bool tty_;
+  std::chrono::steady_clock::time_point start_;
+  std::chrono::steady_clock::time_point last_print_;
+  bool drawn_ = false;
+};
+
+// The final summary of a campaign: state, counters, rate over `seconds`.
+std::string CampaignSummary(const foundry::v1::Campaign& c, double seconds);
+
+// "running", "done", "cancelled", "exhausted" or "failed".
+std::string StateName(foundry::v1::CampaignState state);
+
+// "12,345,678".
+std::string Grouped(uint64_t n);
+
+}  // namespace foundry::cli

@@ -1,0 +1,60 @@
+#include "common/rpc_status.h"
+#include "coordinator/services.h"
+#include "puzzles/registry.h"
+
+namespace foundry::coordinator {
+
+grpc::Status CampaignServiceImpl::SubmitCampaign(grpc::ServerContext*,
+                                                 const foundry::v1::SubmitCampaignRequest* req,
+                                                 foundry::v1::Campaign* resp) {
+  auto c = core_.SubmitCampaign(req->spec());
+  if (!c.ok()) return ToGrpc(c.status());
+  *resp = std::move(*c);
+  return grpc::Status::OK;
+}
+
+grpc::Status CampaignServiceImpl::GetCampaign(grpc::ServerContext*,
+                                              const foundry::v1::GetCampaignRequest* req,
+                                              foundry::v1::Campaign* resp) {
+  auto c = core_.GetCampaign(req->campaign_id());
+  if (!c.ok()) return ToGrpc(c.status());
+  *resp = std::move(*c);
+  return grpc::Status::OK;
+}
+
+grpc::Status CampaignServiceImpl::ListCampaigns(grpc::ServerContext*,
+                                                const foundry::v1::ListCampaignsRequest* req,
+                                                foundry::v1::ListCampaignsResponse* resp) {
+  for (auto& c : core_.ListCampaigns(req->running_only())) *resp->add_campaigns() = std::move(c);
+  return grpc::Status::OK;
+}
+
+grpc::Status CampaignServiceImpl::CancelCampaign(grpc::ServerContext*,
+                                                 const foundry::v1::CancelCampaignRequest* req,
+                                                 foundry::v1::Campaign* resp) {
+  auto c = core_.CancelCampaign(req->campaign_id());
+  if (!c.ok()) return ToGrpc(c.status());
+  *resp = std::move(*c);
+  return grpc::Status::OK;
+}
+
+grpc::Status CampaignServiceImpl::ListFamilies(grpc::ServerContext*,
+                                               const foundry::v1::ListFamiliesRequest*,
+                                               foundry::v1::ListFamiliesResponse* resp) {
+  for (const puzzles::Family* f : puzzles::AllFamilies()) {
+    auto* info = resp->add_families();
+    info->set_name(std::string(f->name()));
+    info->set_id_prefix(std::string(f->id_prefix()));
+    info->set_summary(std::string(f->summary()));
+    for (const auto& spec : f->param_specs()) {
+      auto* p = info->add_params();
+      p->set_key(spec.key);
+      p->set_default_value(spec.DefaultText());
+      p->set_allowed(spec.AllowedText());
+      p->set_help(spec.help);
+    }
+  }
+  return grpc::Status::OK;
+}
+
+}  // namespace foundry::coordinator

@@ -1,0 +1,126 @@
+// Coordinator: campaigns, job leasing and the ordered commit of results.
+//
+// The core of foundry-coordinator without the network: the gRPC services are
+// thin adapters over it, and `foundry run` drives it in-process. A campaign
+// is cut into jobs of `job_size` consecutive candidate indices; job k covers
+// [k*job_size, (k+1)*job_size). Jobs are leased to workers, results are
+// re-verified, buffered in a CommitWindow and committed in job order, each
+// commit one atomic store write that also moves the campaign's cursor. So a
+// campaign of count N ends with the first N distinct accepted candidates of
+// its stream that the store did not hold, whoever ran the jobs, and a
+// restarted coordinator resumes from the persisted cursor.
+//
+// Thread safety: every public method may be called from any thread.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <set>
+#include <string>
+#include <thread>
+#include <unordered_map>
+#include <vector>
+
+#include "common/status.h"
+#include "coordinator/commit_window.h"
+#include "coordinator/coordinator_metrics.h"
+#include "coordinator/lease_table.h"
+#include "coordinator/rate_meter.h"
+#include "foundry/v1/campaign.pb.h"
+#include "foundry/v1/worker.pb.h"
+#include "puzzles/family.h"
+#include "storage/store.h"
+
+namespace foundry::coordinator {
+
+struct CoordinatorOptions {
+  // A lease lapses this long after its last heartbeat. Default 15 s.
+  std::chrono::milliseconds lease_ttl{15000};
+  // Workers are told to heartbeat this often. Default 3 s.
+  std::chrono::milliseconds heartbeat_interval{3000};
+  // Candidates per job when the campaign does not say. Default 2048.
+  uint32_t default_job_size = 2048;
+  // Most jobs leased or waiting to commit ahead of a campaign's cursor;
+  // bounds the CommitWindow and the work lost at a campaign's end.
+  uint32_t max_jobs_ahead = 32;
+  // Largest count a campaign may ask for.
+  uint64_t max_count = 100'000'000;
+  // A campaign whose last this-many committed candidates gave nothing new
+  // ends as exhausted.
+  uint64_t stall_candidates = 2'000'000;
+};
+
+class Coordinator {
+ public:
+  // Loads every stored campaign and resumes the running ones. `store` and
+  // `metrics` (nullable) must outlive the coordinator.
+  static Result<std::unique_ptr<Coordinator>> Open(storage::Store* store,
+                                                   CoordinatorOptions options,
+                                                   CoordinatorMetrics* metrics);
+  ~Coordinator();
+
+  // ---- campaigns ----
+  // Validates `spec` (InvalidArgument naming the bad field) and starts it.
+  Result<foundry::v1::Campaign> SubmitCampaign(const foundry::v1::CampaignSpec& spec);
+  // NotFound for an unknown id.
+  Result<foundry::v1::Campaign> GetCampaign(const std::string& campaign_id);
+  // Newest first.
+  std::vector<foundry::v1::Campaign> ListCampaigns(bool running_only);
+  // Stops a running campaign (committed puzzles stay); a finished one is
+  // returned unchanged. NotFound for an unknown id.
+  Result<foundry::v1::Campaign> CancelCampaign(const std::string& campaign_id);
+
+  // ---- workers ----
+  Result<foundry::v1::LeaseResponse> Lease(const foundry::v1::LeaseRequest& request);
+  // NotFound for a lease this coordinator never issued (or long forgot).
+  Result<foundry::v1::HeartbeatResponse> Heartbeat(const foundry::v1::HeartbeatRequest& request);
+  // One job's output. NotFound for an unknown lease; InvalidArgument for
+  // chunks that disagree with the job. A repeated or late submission of a job
+  // already committed is accepted=false, not an error.
+  Result<foundry::v1::SubmitResponse> SubmitResults(std::vector<foundry::v1::ResultChunk> chunks);
+
+  storage::Store& store() { return *store_; }
+
+ private:
+  struct CampaignRun;
+
+  Coordinator(storage::Store* store, CoordinatorOptions options, CoordinatorMetrics* metrics);
+
+  // Re-queues lapsed leases and refreshes gauges. REQUIRES: mu_ held.
+  void TickLocked(Clock::time_point now);
+  // The next job of `run` to lease, if any. REQUIRES: mu_ held.
+  std::optional<uint64_t> NextSeqLocked(CampaignRun& run);
+  // Commits the jobs of `campaign_id` that are next in order.
+  void CommitReady(const std::string& campaign_id);
+  // Commits one job: dedup, one store write, new campaign record.
+  // REQUIRES: commit_mu_ held, mu_ not held.
+  Status CommitJob(CampaignRun& run, foundry::v1::Campaign& record, CheckedJob job);
+  void AddRun(foundry::v1::Campaign record, const puzzles::Family* family);
+  foundry::v1::Campaign Snapshot(const CampaignRun& run) const;
+  void TickerLoop();
+
+  storage::Store* store_;
+  const CoordinatorOptions options_;
+  CoordinatorMetrics* metrics_;
+
+  // Serialises commits across campaigns: dedup checks and writes must not
+  // interleave. Taken before mu_, never after.
+  std::mutex commit_mu_;
+  // Guards everything below.
+  mutable std::mutex mu_;
+  std::map<std::string, std::unique_ptr<CampaignRun>> runs_;
+  LeaseTable leases_;
+  std::unordered_map<std::string, Clock::time_point> worker_seen_;
+
+  std::mutex ticker_mu_;
+  std::condition_variable ticker_cv_;
+  bool stopping_ = false;
+  std::thread ticker_;
+};
+
+}  // namespace foundry::coordinator

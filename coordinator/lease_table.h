@@ -1,0 +1,59 @@
+// LeaseTable: which worker holds which job, until when.
+//
+// A lease lapses at its deadline unless a heartbeat extends it; a lapsed job
+// goes back to its campaign's queue. Lapsed leases are remembered for a while
+// so that a late submission is recognised (and used if the job is still
+// wanted) rather than refused as unknown.
+//
+// Thread safety: none; the owner locks.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace foundry::coordinator {
+
+using Clock = std::chrono::steady_clock;
+
+struct LeaseRecord {
+  std::string lease_id;
+  std::string campaign_id;
+  std::string worker_id;
+  uint64_t seq = 0;
+  Clock::time_point deadline;
+  bool lapsed = false;
+};
+
+class LeaseTable {
+ public:
+  // `salt` makes lease ids differ between coordinator runs.
+  explicit LeaseTable(uint64_t salt) : salt_(salt) {}
+
+  // Grants a new lease and returns it.
+  const LeaseRecord& Grant(const std::string& campaign_id, uint64_t seq, const std::string& worker_id,
+                     Clock::time_point deadline);
+
+  // The lease with `lease_id`, lapsed or not; nullptr when unknown.
+  LeaseRecord* Find(const std::string& lease_id);
+
+  // Marks every live lease whose deadline is before `now` as lapsed and
+  // returns copies of them; forgets leases lapsed before `forget_before`.
+  std::vector<LeaseRecord> LapseDue(Clock::time_point now, Clock::time_point forget_before);
+
+  // Forgets a lease (its job was submitted). Unknown ids are fine.
+  void Remove(const std::string& lease_id);
+
+  // Live (not lapsed) leases.
+  size_t live() const { return live_; }
+
+ private:
+  uint64_t salt_;
+  uint64_t counter_ = 0;
+  size_t live_ = 0;
+  std::unordered_map<std::string, LeaseRecord> leases_;
+};
+
+}  // namespace foundry::coordinator

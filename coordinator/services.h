@@ -1,0 +1,60 @@
+// The gRPC services of foundry-coordinator: thin adapters from the wire to
+// the Coordinator core and the Store. Each handler converts, calls, converts
+// back; no decision is made here.
+#pragma once
+
+#include "coordinator/coordinator.h"
+#include "foundry/v1/campaign.grpc.pb.h"
+#include "foundry/v1/store.grpc.pb.h"
+#include "foundry/v1/worker.grpc.pb.h"
+
+namespace foundry::coordinator {
+
+class CampaignServiceImpl final : public foundry::v1::CampaignService::Service {
+ public:
+  explicit CampaignServiceImpl(Coordinator& core) : core_(core) {}
+  grpc::Status SubmitCampaign(grpc::ServerContext*, const foundry::v1::SubmitCampaignRequest*,
+                              foundry::v1::Campaign*) override;
+  grpc::Status GetCampaign(grpc::ServerContext*, const foundry::v1::GetCampaignRequest*,
+                           foundry::v1::Campaign*) override;
+  grpc::Status ListCampaigns(grpc::ServerContext*, const foundry::v1::ListCampaignsRequest*,
+                             foundry::v1::ListCampaignsResponse*) override;
+  grpc::Status CancelCampaign(grpc::ServerContext*, const foundry::v1::CancelCampaignRequest*,
+                              foundry::v1::Campaign*) override;
+  grpc::Status ListFamilies(grpc::ServerContext*, const foundry::v1::ListFamiliesRequest*,
+                            foundry::v1::ListFamiliesResponse*) override;
+
+ private:
+  Coordinator& core_;
+};
+
+class WorkerServiceImpl final : public foundry::v1::WorkerService::Service {
+ public:
+  explicit WorkerServiceImpl(Coordinator& core) : core_(core) {}
+  grpc::Status Lease(grpc::ServerContext*, const foundry::v1::LeaseRequest*,
+                     foundry::v1::LeaseResponse*) override;
+  grpc::Status Heartbeat(grpc::ServerContext*, const foundry::v1::HeartbeatRequest*,
+                         foundry::v1::HeartbeatResponse*) override;
+  grpc::Status SubmitResults(grpc::ServerContext*,
+                             grpc::ServerReader<foundry::v1::ResultChunk>* reader,
+                             foundry::v1::SubmitResponse*) override;
+
+ private:
+  Coordinator& core_;
+};
+
+class PuzzleStoreServiceImpl final : public foundry::v1::PuzzleStore::Service {
+ public:
+  explicit PuzzleStoreServiceImpl(storage::Store& store) : store_(store) {}
+  grpc::Status GetPuzzle(grpc::ServerContext*, const foundry::v1::GetPuzzleRequest*,
+                         foundry::v1::Puzzle*) override;
+  grpc::Status QueryPuzzles(grpc::ServerContext*, const foundry::v1::QueryRequest*,
+                            foundry::v1::QueryResponse*) override;
+  grpc::Status ExportPuzzles(grpc::ServerContext*, const foundry::v1::ExportRequest*,
+                             grpc::ServerWriter<foundry::v1::Puzzle>*) override;
+
+ private:
+  storage::Store& store_;
+};
+
+}  // namespace foundry::coordinator

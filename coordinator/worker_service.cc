@@ -1,0 +1,48 @@
+#include "common/rpc_status.h"
+#include "coordinator/services.h"
+
+namespace foundry::coordinator {
+
+namespace {
+// A submission may not hold more chunks than a job can need (job_size is at
+// most 1,000,000 candidates, 1,000 puzzles a chunk) plus slack.
+constexpr size_t kMaxChunks = 1100;
+}  // namespace
+
+grpc::Status WorkerServiceImpl::Lease(grpc::ServerContext*, const foundry::v1::LeaseRequest* req,
+                                      foundry::v1::LeaseResponse* resp) {
+  auto r = core_.Lease(*req);
+  if (!r.ok()) return ToGrpc(r.status());
+  *resp = std::move(*r);
+  return grpc::Status::OK;
+}
+
+grpc::Status WorkerServiceImpl::Heartbeat(grpc::ServerContext*,
+                                          const foundry::v1::HeartbeatRequest* req,
+                                          foundry::v1::HeartbeatResponse* resp) {
+  auto r = core_.Heartbeat(*req);
+  if (!r.ok()) return ToGrpc(r.status());
+  *resp = std::move(*r);
+  return grpc::Status::OK;
+}
+
+grpc::Status WorkerServiceImpl::SubmitResults(grpc::ServerContext*,
+                                              grpc::ServerReader<foundry::v1::ResultChunk>* reader,
+                                              foundry::v1::SubmitResponse* resp) {
+  std::vector<foundry::v1::ResultChunk> chunks;
+  foundry::v1::ResultChunk chunk;
+  while (reader->Read(&chunk)) {
+    if (chunks.size() >= kMaxChunks) {
+      return grpc::Status(grpc::StatusCode::INVALID_ARGUMENT,
+                          "submission has more chunks than any job can produce");
+    }
+    chunks.push_back(std::move(chunk));
+    chunk.Clear();
+  }
+  auto r = core_.SubmitResults(std::move(chunks));
+  if (!r.ok()) return ToGrpc(r.status());
+  *resp = std::move(*r);
+  return grpc::Status::OK;
+}
+
+}  // namespace foundry::coordinator

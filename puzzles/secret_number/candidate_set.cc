@@ -1,0 +1,185 @@
+#include "puzzles/secret_number/candidate_set.h"
+
+#include <bit>
+#include <cassert>
+#include <cstdlib>
+
+namespace foundry::puzzles::secret_number {
+
+// ---- BitCandidates ----
+
+BitCandidates::BitCandidates(const Tables& tables)
+    : tables_(tables), words_(tables.words()) {
+  assert(tables.has_bitsets());
+  const uint64_t* all = tables.AllBits();
+  for (int w = 0; w < words_; ++w) bits_[0][w] = all[w];
+}
+
+TrialResult BitCandidates::Trial(const IndexedRule& r) {
+  // Every op is `set & row` or `set & ~row` for one precomputed row.
+  const uint64_t* row = nullptr;
+  uint64_t flip = 0;
+  switch (r.op) {
+    case Op::kEq: row = tables_.EqBits(r.subject, r.value); break;
+    case Op::kNe: row = tables_.EqBits(r.subject, r.value); flip = ~uint64_t{0}; break;
+    case Op::kLt: row = tables_.LtBits(r.subject, r.value); break;
+    case Op::kGt:  // value > v  <=>  !(value < v + 1)
+      row = tables_.LtBits(r.subject, r.value + 1);
+      flip = ~uint64_t{0};
+      break;
+    case Op::kMult: row = tables_.MultBits(r.subject, r.value); break;
+  }
+  const uint64_t* cur = bits_[cur_].data();
+  uint64_t* out = bits_[1 - cur_].data();
+  uint64_t any = 0, removed = 0;
+  for (int w = 0; w < words_; ++w) {
+    out[w] = cur[w] & (row[w] ^ flip);  // padding bits stay zero: cur's are
+    any |= out[w];
+    removed |= out[w] ^ cur[w];
+  }
+  if (any == 0) return TrialResult::kEmpty;
+  return removed == 0 ? TrialResult::kUnchanged : TrialResult::kReduced;
+}
+
+void BitCandidates::Commit() {
+  cur_ = 1 - cur_;
+  committed_ = true;
+  // One candidate: exactly one nonzero word, holding one bit.
+  int nonzero = 0;
+  bool one_bit = false;
+  for (int w = 0; w < words_; ++w) {
+    const uint64_t x = bits_[cur_][w];
+    if (x != 0) {
+      ++nonzero;
+      one_bit = (x & (x - 1)) == 0;
+    }
+  }
+  single_ = nonzero == 1 && one_bit;
+}
+
+int64_t BitCandidates::PreviousSize() const {
+  if (!committed_) return tables_.size();
+  int64_t count = 0;
+  for (int w = 0; w < words_; ++w) count += std::popcount(bits_[1 - cur_][w]);
+  return count;
+}
+
+int64_t BitCandidates::OnlyNumber() const {
+  assert(single_);
+  for (int w = 0; w < words_; ++w) {
+    if (bits_[cur_][w] != 0) {
+      return tables_.first_number() + 64 * w + std::countr_zero(bits_[cur_][w]);
+    }
+  }
+  return -1;
+}
+
+// ---- ListCandidates ----
+
+namespace {
+
+// Copies into `out` the indices of `in` whose value satisfies `op value`;
+// returns how many. Branch-free: every index is written, the count advances
+// only for a survivor.
+template <typename ValueOf>
+size_t FilterOp(std::span<const uint32_t> in, uint32_t* out, Op op, int64_t value,
+                ValueOf value_of) {
+  size_t n = 0;
+  switch (op) {
+    case Op::kEq:
+      for (uint32_t i : in) { out[n] = i; n += value_of(i) == value; }
+      break;
+    case Op::kNe:
+      for (uint32_t i : in) { out[n] = i; n += value_of(i) != value; }
+      break;
+    case Op::kLt:
+      for (uint32_t i : in) { out[n] = i; n += value_of(i) < value; }
+      break;
+    case Op::kGt:
+      for (uint32_t i : in) { out[n] = i; n += value_of(i) > value; }
+      break;
+    case Op::kMult:
+      for (uint32_t i : in) { out[n] = i; n += value_of(i) % value == 0; }
+      break;
+  }
+  return n;
+}
+
+// FilterOp with the value getter specialised per subject kind, so the inner
+// loop has no switch.
+size_t Filter(const Tables& t, const IndexedRule& r, std::span<const uint32_t> in,
+              uint32_t* out) {
+  const Subject& s = t.subject(r.subject);
+  const size_t stride = static_cast<size_t>(t.digits());
+  const uint8_t* d = t.digit_table();
+  const uint8_t* di = d + (s.i > 0 ? s.i - 1 : 0);
+  const uint8_t* dj = d + (s.j > 0 ? s.j - 1 : 0);
+  switch (s.kind) {
+    case SubjectKind::kDigit:
+      return FilterOp(in, out, r.op, r.value,
+                      [=](uint32_t i) { return int64_t{di[i * stride]}; });
+    case SubjectKind::kSum: {
+      const uint8_t* v = t.sum_table();
+      return FilterOp(in, out, r.op, r.value, [=](uint32_t i) { return int64_t{v[i]}; });
+    }
+    case SubjectKind::kProduct: {
+      const int32_t* v = t.product_table();
+      return FilterOp(in, out, r.op, r.value, [=](uint32_t i) { return int64_t{v[i]}; });
+    }
+    case SubjectKind::kPairSum:
+      return FilterOp(in, out, r.op, r.value, [=](uint32_t i) {
+        return int64_t{di[i * stride]} + dj[i * stride];
+      });
+    case SubjectKind::kPairDiff:
+      return FilterOp(in, out, r.op, r.value, [=](uint32_t i) {
+        return int64_t{std::abs(di[i * stride] - dj[i * stride])};
+      });
+    case SubjectKind::kPairProduct:
+      return FilterOp(in, out, r.op, r.value, [=](uint32_t i) {
+        return int64_t{di[i * stride]} * dj[i * stride];
+      });
+    case SubjectKind::kNumber: {
+      const int64_t first = t.first_number();
+      return FilterOp(in, out, r.op, r.value, [=](uint32_t i) { return first + i; });
+    }
+    case SubjectKind::kCountEven: {
+      const uint8_t* v = t.count_even_table();
+      return FilterOp(in, out, r.op, r.value, [=](uint32_t i) { return int64_t{v[i]}; });
+    }
+    case SubjectKind::kCountDistinct: {
+      const uint8_t* v = t.count_distinct_table();
+      return FilterOp(in, out, r.op, r.value, [=](uint32_t i) { return int64_t{v[i]}; });
+    }
+  }
+  return 0;
+}
+
+}  // namespace
+
+ListCandidates::ListCandidates(const Tables& tables)
+    : tables_(tables), cur_(tables.all_indices()), previous_size_(cur_.size()) {}
+
+TrialResult ListCandidates::Trial(const IndexedRule& r) {
+  assert(r.op != Op::kMult || r.value >= kMinDivisor);
+  // The trial buffer is whichever one cur_ does not live in.
+  trial_buf_ = (buf_[0] && cur_.data() == buf_[0].get()) ? 1 : 0;
+  if (buf_size_[trial_buf_] < cur_.size()) {
+    buf_[trial_buf_].reset(new uint32_t[cur_.size()]);
+    buf_size_[trial_buf_] = cur_.size();
+  }
+  trial_count_ = Filter(tables_, r, cur_, buf_[trial_buf_].get());
+  if (trial_count_ == 0) return TrialResult::kEmpty;
+  return trial_count_ == cur_.size() ? TrialResult::kUnchanged : TrialResult::kReduced;
+}
+
+void ListCandidates::Commit() {
+  previous_size_ = cur_.size();
+  cur_ = {buf_[trial_buf_].get(), trial_count_};
+}
+
+int64_t ListCandidates::OnlyNumber() const {
+  assert(single());
+  return tables_.first_number() + cur_[0];
+}
+
+}  // namespace foundry::puzzles::secret_number

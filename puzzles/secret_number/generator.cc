@@ -1,0 +1,96 @@
+#include "puzzles/secret_number/generator.h"
+
+#include <array>
+
+#include "puzzles/secret_number/candidate_set.h"
+#include "puzzles/secret_number/difficulty.h"
+#include "puzzles/secret_number/rules.h"
+#include "puzzles/secret_number/tables.h"
+
+namespace foundry::puzzles::secret_number {
+namespace {
+
+// Draws one rule. The choices, fixed forever because puzzles depend on them:
+// - the subject kind uniformly among the 9 kinds, then the position(s)
+//   uniformly within the kind (no draw when the kind has one subject).
+//   Uniform over kinds rather than over all subjects keeps pair subjects
+//   (15 of each pair kind for 6 digits) from crowding out the others;
+// - the op uniformly among eq, ne, lt, gt, mult;
+// - the value: for mult a divisor uniformly in 2..9 (never 0 or 1); for
+//   the other ops uniformly in the subject's achievable range [min, max] over
+//   all numbers of that length. An eq/lt/gt value that leaves nothing is
+//   simply redrawn by the caller, as in the seed.
+IndexedRule Draw(const Tables& t, Rng& rng) {
+  const auto kind = static_cast<SubjectKind>(rng.Below(kSubjectKinds));
+  const int count = t.KindCount(kind);
+  const int ordinal = count == 1 ? 0 : static_cast<int>(rng.Below(static_cast<uint64_t>(count)));
+  IndexedRule r;
+  r.subject = t.SubjectIndex(kind, ordinal);
+  r.op = static_cast<Op>(rng.Below(kOps));
+  r.value = r.op == Op::kMult ? rng.Between(kMinDivisor, kMaxDivisor)
+                              : rng.Between(t.min_value(r.subject), t.max_value(r.subject));
+  return r;
+}
+
+Accepted MakeAccepted(const Tables& t, std::span<const IndexedRule> rules, int64_t number,
+                      int useful, int64_t before_last) {
+  nlohmann::json rules_json = nlohmann::json::array();
+  auto& array = rules_json.get_ref<nlohmann::json::array_t&>();
+  array.reserve(rules.size());
+  for (const IndexedRule& r : rules) {
+    // Keys in sorted order, each inserted at the end: no key comparisons.
+    nlohmann::json::object_t rule;
+    rule.emplace_hint(rule.end(), "op", OpName(r.op));
+    rule.emplace_hint(rule.end(), "subject", t.name(r.subject));
+    rule.emplace_hint(rule.end(), "text", ComposeRuleText(t.phrase(r.subject), r.op, r.value));
+    rule.emplace_hint(rule.end(), "value", r.value);
+    array.emplace_back(std::move(rule));
+  }
+  Accepted a;
+  a.puzzle = nlohmann::json::object();
+  a.puzzle.emplace("digits", t.digits());
+  a.puzzle.emplace("rules", std::move(rules_json));
+  a.solution = nlohmann::json::object();
+  a.solution.emplace("number", number);
+  a.difficulty = RateDifficulty(static_cast<int>(rules.size()), useful, before_last, t.size());
+  return a;
+}
+
+template <typename Set>
+Candidate Run(const Tables& t, Set& set, Rng& rng, const GenerateOptions& o) {
+  std::array<IndexedRule, kRulesLimit> rules;
+  int n = 0;
+  int useful = 0;
+  while (!set.single()) {
+    if (n == o.max_rules) return Rejected{"too_many_rules"};
+    bool placed = false;
+    for (int draw = 0; draw < kMaxDrawsPerRule && !placed; ++draw) {
+      const IndexedRule r = Draw(t, rng);
+      const TrialResult result = set.Trial(r);
+      if (result == TrialResult::kEmpty) continue;
+      if (result == TrialResult::kUnchanged && !o.allow_redundant) continue;
+      useful += result == TrialResult::kReduced;
+      set.Commit();
+      rules[n++] = r;
+      placed = true;
+    }
+    if (!placed) return Rejected{"no_rule_fits"};
+  }
+  if (n < o.min_rules) return Rejected{"too_few_rules"};
+  return MakeAccepted(t, std::span(rules.data(), static_cast<size_t>(n)), set.OnlyNumber(),
+                      useful, set.PreviousSize());
+}
+
+}  // namespace
+
+Candidate Generate(Rng& rng, const GenerateOptions& options) {
+  const Tables& t = Tables::For(options.digits);
+  if (t.has_bitsets()) {
+    BitCandidates set(t);
+    return Run(t, set, rng, options);
+  }
+  ListCandidates set(t);
+  return Run(t, set, rng, options);
+}
+
+}  // namespace foundry::puzzles::secret_number

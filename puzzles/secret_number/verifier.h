@@ -1,0 +1,23 @@
+// Independent re-check of a secret-number puzzle.
+//
+// Shares nothing with the generator's tables or candidate sets: it walks
+// every number of the puzzle's length in a plain loop, computes each rule's
+// subject from the number's decimal digits, and replays the rules in order.
+//
+// Thread safety: reentrant.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include "common/status.h"
+#include "puzzles/family.h"
+
+namespace foundry::puzzles::secret_number {
+
+// Returns the difficulty recomputed by replaying the rules. Errors:
+// InvalidArgument for a malformed puzzle or solution (see codec.h);
+// FailedPrecondition when no number satisfies the rules, when the solution
+// breaks a rule, or when more than one number satisfies them.
+Result<Difficulty> Verify(const nlohmann::json& puzzle, const nlohmann::json& solution);
+
+}  // namespace foundry::puzzles::secret_number

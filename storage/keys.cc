@@ -1,0 +1,123 @@
+#include "storage/keys.h"
+
+#include <charconv>
+
+namespace foundry::storage::keys {
+
+namespace {
+
+constexpr char kSep = '\0';
+
+int HexValue(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  return -1;  // upper case is not produced, so not accepted
+}
+
+}  // namespace
+
+std::string EncodeSchemaVersion(int version) { return std::to_string(version); }
+
+std::optional<int> DecodeSchemaVersion(std::string_view value) {
+  if (value.empty() || value.size() > 9) return std::nullopt;
+  if (value.size() > 1 && value[0] == '0') return std::nullopt;
+  int version = 0;
+  const char* end = value.data() + value.size();
+  auto [ptr, ec] = std::from_chars(value.data(), end, version);
+  if (ec != std::errc() || ptr != end || version < 0) return std::nullopt;
+  return version;
+}
+
+bool IsValidKeyComponent(std::string_view component) {
+  return component.find(kSep) == std::string_view::npos;
+}
+
+std::string ByFamilyKey(std::string_view family, std::string_view level, std::string_view id) {
+  std::string key;
+  key.reserve(family.size() + level.size() + id.size() + 2);
+  key.append(family).push_back(kSep);
+  key.append(level).push_back(kSep);
+  key.append(id);
+  return key;
+}
+
+std::string ByFamilyPrefix(std::string_view family) {
+  std::string prefix(family);
+  prefix.push_back(kSep);
+  return prefix;
+}
+
+std::string ByFamilyLevelPrefix(std::string_view family, std::string_view level) {
+  std::string prefix = ByFamilyPrefix(family);
+  prefix.append(level).push_back(kSep);
+  return prefix;
+}
+
+std::optional<ByFamilyParts> ParseByFamilyKey(std::string_view key) {
+  const size_t first = key.find(kSep);
+  if (first == std::string_view::npos || first == 0) return std::nullopt;
+  const size_t second = key.find(kSep, first + 1);
+  if (second == std::string_view::npos || second + 1 == key.size()) return std::nullopt;
+  return ByFamilyParts{key.substr(0, first), key.substr(first + 1, second - first - 1),
+                       key.substr(second + 1)};
+}
+
+std::string CampaignMemberKey(std::string_view campaign_id, uint64_t index) {
+  std::string key = CampaignMemberPrefix(campaign_id);
+  for (int shift = 56; shift >= 0; shift -= 8) {
+    key.push_back(static_cast<char>((index >> shift) & 0xff));
+  }
+  return key;
+}
+
+std::string CampaignMemberPrefix(std::string_view campaign_id) {
+  std::string prefix(campaign_id);
+  prefix.push_back(kSep);
+  return prefix;
+}
+
+std::optional<uint64_t> ParseCampaignMemberIndex(std::string_view key) {
+  if (key.size() < 9 || key[key.size() - 9] != kSep) return std::nullopt;
+  if (!IsValidKeyComponent(key.substr(0, key.size() - 9))) return std::nullopt;
+  uint64_t index = 0;
+  for (size_t i = key.size() - 8; i < key.size(); ++i) {
+    index = (index << 8) | static_cast<unsigned char>(key[i]);
+  }
+  return index;
+}
+
+std::string EncodePageToken(ScanIndex index, std::string_view key) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string token;
+  token.reserve(2 * (key.size() + 1));
+  auto put = [&token](unsigned char byte) {
+    token.push_back(kHex[byte >> 4]);
+    token.push_back(kHex[byte & 0xf]);
+  };
+  put(static_cast<unsigned char>(index));
+  for (char c : key) put(static_cast<unsigned char>(c));
+  return token;
+}
+
+std::optional<PageToken> DecodePageToken(std::string_view token) {
+  // A tag byte and at least one key byte.
+  if (token.size() < 4 || token.size() % 2 != 0) return std::nullopt;
+  std::string bytes;
+  bytes.reserve(token.size() / 2);
+  for (size_t i = 0; i < token.size(); i += 2) {
+    const int hi = HexValue(token[i]);
+    const int lo = HexValue(token[i + 1]);
+    if (hi < 0 || lo < 0) return std::nullopt;
+    bytes.push_back(static_cast<char>(hi << 4 | lo));
+  }
+  ScanIndex index;
+  switch (bytes[0]) {
+    case static_cast<char>(ScanIndex::kPuzzles): index = ScanIndex::kPuzzles; break;
+    case static_cast<char>(ScanIndex::kByFamily): index = ScanIndex::kByFamily; break;
+    case static_cast<char>(ScanIndex::kCampaignMembers): index = ScanIndex::kCampaignMembers; break;
+    default: return std::nullopt;
+  }
+  return PageToken{index, bytes.substr(1)};
+}
+
+}  // namespace foundry::storage::keys

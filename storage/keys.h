@@ -1,0 +1,104 @@
+// Key layouts of the puzzle store: every byte the store writes as a key, in
+// one place. Private to storage/.
+//
+// Everything below is an on-disk format: never rename a column family, never
+// change a layout or a tag byte. A change needs a new Store::kSchemaVersion.
+//
+// Column family      key                                   value
+// -----------------  ------------------------------------  ------------------------------
+// default            "schema_version"                      decimal ASCII, e.g. "1"
+// puzzles            id                                    serialized foundry.v1.Puzzle
+// by_family          family \0 level \0 id                 empty
+// campaigns          campaign_id                           serialized foundry.v1.Campaign
+// campaign_members   campaign_id \0 index (8 bytes, BE)    puzzle id
+// plays              id                                    PlayCounts (play_counts_merge.h):
+//                                                          solved u64 LE, failed u64 LE;
+//                                                          written with Merge only
+//
+// `family`, `level` and `campaign_id` never contain \0 (the store rejects
+// them), so the \0 separators are unambiguous and a prefix scan of
+// "family \0" or "family \0 level \0" visits exactly that family (and level).
+// `index` is big-endian so that byte order is candidate-index order. `id`
+// is last in by_family and may be any bytes.
+//
+// Page tokens (Scan) are not stored but are held by clients between calls:
+//   token = lowercase hex( tag  key )
+//   tag   = 'p' (puzzles key), 'f' (by_family key), 'c' (campaign_members key)
+//   key   = the iteration key of the last visited entry, in that column family.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace foundry::storage::keys {
+
+// Column family names.
+inline constexpr std::string_view kDefaultCf = "default";  // == rocksdb::kDefaultColumnFamilyName
+inline constexpr std::string_view kPuzzlesCf = "puzzles";
+inline constexpr std::string_view kByFamilyCf = "by_family";
+inline constexpr std::string_view kCampaignsCf = "campaigns";
+inline constexpr std::string_view kCampaignMembersCf = "campaign_members";
+inline constexpr std::string_view kPlaysCf = "plays";
+
+// Every column family of a store of this schema version, default first. The
+// position of a name here is its index in RocksStore's handle array.
+inline constexpr std::array<std::string_view, 6> kAllCfs = {
+    kDefaultCf, kPuzzlesCf, kByFamilyCf, kCampaignsCf, kCampaignMembersCf, kPlaysCf};
+
+// The meta key in the default column family.
+inline constexpr std::string_view kSchemaVersionKey = "schema_version";
+
+// The schema_version value: decimal ASCII.
+std::string EncodeSchemaVersion(int version);
+// nullopt unless `value` is a decimal number without sign or padding that
+// fits an int.
+std::optional<int> DecodeSchemaVersion(std::string_view value);
+
+// True when `component` may be part of a composite key (no \0 byte). An
+// empty component is allowed here; callers decide whether it is meaningful.
+bool IsValidKeyComponent(std::string_view component);
+
+// by_family. REQUIRES: IsValidKeyComponent(family) and (level).
+std::string ByFamilyKey(std::string_view family, std::string_view level, std::string_view id);
+// "family \0": every key of the family.
+std::string ByFamilyPrefix(std::string_view family);
+// "family \0 level \0": every key of the family at that level.
+std::string ByFamilyLevelPrefix(std::string_view family, std::string_view level);
+
+struct ByFamilyParts {
+  std::string_view family;
+  std::string_view level;
+  std::string_view id;
+};
+// Splits a by_family key; the views point into `key`. nullopt when `key` has
+// fewer than two \0 separators or an empty family or id.
+std::optional<ByFamilyParts> ParseByFamilyKey(std::string_view key);
+
+// campaign_members. REQUIRES: IsValidKeyComponent(campaign_id).
+std::string CampaignMemberKey(std::string_view campaign_id, uint64_t index);
+// "campaign_id \0": every member of the campaign, in index order.
+std::string CampaignMemberPrefix(std::string_view campaign_id);
+// The index of a member key; nullopt unless `key` is "<id> \0 <8 bytes>".
+std::optional<uint64_t> ParseCampaignMemberIndex(std::string_view key);
+
+// Page tokens: which index a Scan walks, and where it stopped.
+enum class ScanIndex : char {
+  kPuzzles = 'p',
+  kByFamily = 'f',
+  kCampaignMembers = 'c',
+};
+
+struct PageToken {
+  ScanIndex index;
+  std::string key;
+};
+
+std::string EncodePageToken(ScanIndex index, std::string_view key);
+// nullopt for anything EncodePageToken cannot have produced (odd length,
+// non-hex characters, unknown tag, empty key).
+std::optional<PageToken> DecodePageToken(std::string_view token);
+
+}  // namespace foundry::storage::keys

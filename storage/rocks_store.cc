@@ -1,0 +1,872 @@
+// RocksStore: Store on RocksDB. Key layouts: keys.h. Locking: rocks_store.h.
+#include "storage/rocks_store.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cstring>
+#include <cstdarg>
+#include <deque>
+#include <filesystem>
+#include <optional>
+#include <set>
+#include <system_error>
+#include <unordered_set>
+#include <utility>
+
+#include <rocksdb/cache.h>
+#include <rocksdb/convenience.h>
+#include <rocksdb/db.h>
+#include <rocksdb/env.h>
+#include <rocksdb/filter_policy.h>
+#include <rocksdb/iterator.h>
+#include <rocksdb/options.h>
+#include <rocksdb/slice.h>
+#include <rocksdb/snapshot.h>
+#include <rocksdb/table.h>
+#include <rocksdb/write_batch.h>
+
+#include "storage/keys.h"
+
+namespace foundry::storage {
+
+namespace fs = std::filesystem;
+using foundry::v1::Campaign;
+using foundry::v1::Puzzle;
+
+namespace {
+
+// ---------------------------------------------------------------------------
+// Errors
+
+std::string SchemaMismatchMessage(const std::string& dir, std::string_view found) {
+  return "store at " + dir + " has schema version " + std::string(found) +
+         "; this build reads version " + std::to_string(Store::kSchemaVersion);
+}
+
+bool IsLockError(const rocksdb::Status& s) {
+  if (!s.IsIOError()) return false;
+  std::string text = s.ToString();
+  std::transform(text.begin(), text.end(), text.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return text.find("lock") != std::string::npos;
+}
+
+// Maps a RocksDB status onto ours. `what` says what we were doing; the
+// RocksDB text is kept verbatim so that an operator can search for it.
+Status FromRocks(const rocksdb::Status& s, const std::string& dir, std::string_view what) {
+  if (s.ok()) return Status::Ok();
+  const std::string msg =
+      std::string(what) + " (store at " + dir + "): RocksDB: " + s.ToString();
+  if (s.IsCorruption()) return Status::DataLoss(msg);
+  if (s.IsNoSpace()) return Status::ResourceExhausted(msg);
+  if (s.IsBusy() || s.IsTryAgain() || s.IsTimedOut() || s.IsShutdownInProgress()) {
+    return Status::Unavailable(msg);
+  }
+  if (s.IsInvalidArgument() || s.IsNotSupported()) return Status::FailedPrecondition(msg);
+  return Status::Internal(msg);
+}
+
+// As FromRocks, for the steps of Open on a directory that holds a RocksDB
+// database (it has a CURRENT file): a lock failure means that another process
+// (or another Store in this one) has the store open, and a file that the
+// database's own metadata names but that is missing means it is damaged.
+Status FromRocksOpen(const rocksdb::Status& s, const std::string& dir, std::string_view what,
+                     bool existing = true) {
+  if (IsLockError(s)) {
+    // RocksDB keeps its own table of the locks this process holds and says
+    // so ("lock hold by current process") before asking the kernel.
+    if (s.ToString().find("current process") != std::string::npos) {
+      return Status::Unavailable("the store at " + dir + " is already open in this process "
+                                 "(RocksDB: " + s.ToString() + ")");
+    }
+    return Status::Unavailable("another process has the store at " + dir + " open (RocksDB: " +
+                               s.ToString() + ")");
+  }
+  if (existing && (s.IsPathNotFound() || s.IsNotFound())) {
+    return Status::DataLoss(std::string(what) + " (store at " + dir +
+                            "): a file of the database is missing: RocksDB: " + s.ToString());
+  }
+  return FromRocks(s, dir, what);
+}
+
+Status FromErrorCode(const std::error_code& ec, std::string_view what, const std::string& path) {
+  std::string msg = std::string(what) + " " + path + ": " + ec.message();
+  if (ec == std::errc::permission_denied || ec == std::errc::operation_not_permitted) {
+    return Status::PermissionDenied(std::move(msg));
+  }
+  if (ec == std::errc::no_space_on_device) return Status::ResourceExhausted(std::move(msg));
+  return Status::Internal(std::move(msg));
+}
+
+// ---------------------------------------------------------------------------
+// Options
+
+// A logger that drops everything: the read-only probe of a directory must not
+// create or rotate LOG files in what may be someone else's database.
+class NullLogger final : public rocksdb::Logger {
+ public:
+  using rocksdb::Logger::Logv;
+  void Logv(const char* /*format*/, va_list /*ap*/) override {}
+};
+
+// LZ4 when this RocksDB build has it (Debian's does), else none: puzzle JSON
+// compresses well and LZ4 costs little CPU on a write-heavy store.
+rocksdb::CompressionType PickCompression() {
+  for (rocksdb::CompressionType type : rocksdb::GetSupportedCompressions()) {
+    if (type == rocksdb::kLZ4Compression) return type;
+  }
+  return rocksdb::kNoCompression;
+}
+
+rocksdb::DBOptions MakeDbOptions(bool create) {
+  rocksdb::DBOptions db;
+  db.create_if_missing = create;
+  db.create_missing_column_families = create;
+  // Existing stores must hold exactly our column families (checked before
+  // the read-write open), so a missing one is never created silently.
+  db.paranoid_checks = true;
+  // Memtables of all column families together; beyond this RocksDB flushes
+  // the largest. Bounds memory whatever the per-CF sizes below.
+  db.db_write_buffer_size = 256u << 20;
+  // Smooth out write-back instead of large bursts at file close.
+  db.bytes_per_sync = 1u << 20;
+  // Diagnostic LOG files in the store directory: keep a few.
+  db.keep_log_file_num = 5;
+  db.max_log_file_size = 16u << 20;
+  // The WAL is on (the default; never set WriteOptions::disableWAL): a
+  // Commit that returned survives a process crash.
+  return db;
+}
+
+// One column family's options. `write_buffer` is its memtable size; `bloom`
+// adds a whole-key Bloom filter (10 bits/key, ~1% false positives) for
+// column families read by point lookups.
+rocksdb::ColumnFamilyOptions MakeCfOptions(size_t write_buffer, bool bloom,
+                                           const std::shared_ptr<rocksdb::Cache>& cache,
+                                           rocksdb::CompressionType compression) {
+  rocksdb::ColumnFamilyOptions cf;
+  cf.write_buffer_size = write_buffer;
+  cf.max_write_buffer_number = 3;  // keep accepting writes while one flushes
+  cf.compression = compression;
+  // Level sizes follow the data: lower space amplification as the store grows.
+  cf.level_compaction_dynamic_level_bytes = true;
+  rocksdb::BlockBasedTableOptions table;
+  table.block_cache = cache;
+  if (bloom) table.filter_policy.reset(rocksdb::NewBloomFilterPolicy(10));
+  cf.table_factory.reset(rocksdb::NewBlockBasedTableFactory(table));
+  return cf;
+}
+
+std::vector<rocksdb::ColumnFamilyDescriptor> MakeCfDescriptors() {
+  // One block cache shared by the column families of the store.
+  std::shared_ptr<rocksdb::Cache> cache = rocksdb::NewLRUCache(64u << 20);
+  const rocksdb::CompressionType compression = PickCompression();
+  constexpr size_t kMiB = 1u << 20;
+  std::vector<rocksdb::ColumnFamilyDescriptor> cfs;
+  for (std::string_view name : keys::kAllCfs) {
+    rocksdb::ColumnFamilyOptions cf;
+    if (name == keys::kPuzzlesCf) {
+      // The bulk of the data, and the target of dedup's MultiGet of mostly
+      // absent ids: a large memtable and a Bloom filter.
+      cf = MakeCfOptions(64 * kMiB, /*bloom=*/true, cache, compression);
+    } else if (name == keys::kCampaignMembersCf) {
+      // Written as often as puzzles (small entries); Commit checks members
+      // for existence by point lookup.
+      cf = MakeCfOptions(32 * kMiB, /*bloom=*/true, cache, compression);
+    } else if (name == keys::kByFamilyCf) {
+      // Written as often as puzzles; read by prefix scans only.
+      cf = MakeCfOptions(32 * kMiB, /*bloom=*/false, cache, compression);
+    } else if (name == keys::kPlaysCf) {
+      cf = MakeCfOptions(16 * kMiB, /*bloom=*/true, cache, compression);
+      cf.merge_operator = NewPlayCountsMergeOperator();
+    } else {
+      // default (the meta key) and campaigns: a handful of small records.
+      cf = MakeCfOptions(4 * kMiB, /*bloom=*/false, cache, compression);
+    }
+    cfs.emplace_back(std::string(name), cf);
+  }
+  return cfs;
+}
+
+// ---------------------------------------------------------------------------
+// The directory before RocksDB opens it
+
+std::string PathIn(const std::string& dir, std::string_view name) {
+  return (fs::path(dir) / fs::path(std::string(name))).string();
+}
+
+// fsync of a file or directory; false on failure.
+bool SyncPath(const std::string& path, bool directory) {
+  const int fd = ::open(path.c_str(), directory ? (O_RDONLY | O_DIRECTORY) : O_RDONLY);
+  if (fd < 0) return false;
+  const bool ok = ::fsync(fd) == 0;
+  ::close(fd);
+  return ok;
+}
+
+// Writes the init marker durably (file and directory entry).
+Status WriteInitMarker(const std::string& dir) {
+  const std::string path = PathIn(dir, kInitMarkerFile);
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) {
+    return FromErrorCode(std::error_code(errno, std::generic_category()), "cannot create", path);
+  }
+  static constexpr std::string_view kText =
+      "A Puzzle Foundry store is being created here; this file goes away when it is ready.\n";
+  const bool ok = ::write(fd, kText.data(), kText.size()) == static_cast<ssize_t>(kText.size()) &&
+                  ::fsync(fd) == 0;
+  const int err = errno;
+  ::close(fd);
+  if (!ok) return FromErrorCode(std::error_code(err, std::generic_category()), "cannot write", path);
+  if (!SyncPath(dir, /*directory=*/true)) {
+    return FromErrorCode(std::error_code(errno, std::generic_category()), "cannot sync", dir);
+  }
+  return Status::Ok();
+}
+
+Status RemoveInitMarker(const std::string& dir) {
+  const std::string path = PathIn(dir, kInitMarkerFile);
+  std::error_code ec;
+  fs::remove(path, ec);
+  if (ec) return FromErrorCode(ec, "cannot remove", path);
+  if (!SyncPath(dir, /*directory=*/true)) {
+    return FromErrorCode(std::error_code(errno, std::generic_category()), "cannot sync", dir);
+  }
+  return Status::Ok();
+}
+
+// What the read-only probe of an existing RocksDB directory found.
+enum class ProbeResult {
+  kOurs,            // our schema version and column families: open it
+  kUnfinishedInit,  // our init marker and no schema key yet: finish creating it
+};
+
+// Looks at an existing RocksDB database in `dir` without writing to it: holds
+// RocksDB's LOCK while it reads (so it never reads a database another process
+// is writing), lists the column families and reads schema_version through a
+// read-only instance of the default column family.
+Result<ProbeResult> ProbeExisting(const std::string& dir, bool has_marker) {
+  rocksdb::Env* env = rocksdb::Env::Default();
+  rocksdb::FileLock* lock = nullptr;
+  rocksdb::Status s = env->LockFile(PathIn(dir, "LOCK"), &lock);
+  if (!s.ok()) return FromRocksOpen(s, dir, "cannot lock the store");
+  struct Unlock {
+    rocksdb::Env* env;
+    rocksdb::FileLock* lock;
+    ~Unlock() { env->UnlockFile(lock).PermitUncheckedError(); }
+  } unlock{env, lock};
+
+  rocksdb::Options options;
+  options.create_if_missing = false;
+  options.info_log = std::make_shared<NullLogger>();
+
+  std::vector<std::string> names;
+  s = rocksdb::DB::ListColumnFamilies(rocksdb::DBOptions(options), dir, &names);
+  if (!s.ok()) return FromRocksOpen(s, dir, "cannot read the store's column families");
+
+  rocksdb::DB* raw = nullptr;
+  s = rocksdb::DB::OpenForReadOnly(options, dir, &raw);
+  if (!s.ok()) return FromRocksOpen(s, dir, "cannot open the store");
+  std::unique_ptr<rocksdb::DB> db(raw);
+
+  std::string value;
+  s = db->Get(rocksdb::ReadOptions(), rocksdb::Slice(keys::kSchemaVersionKey.data(),
+                                                     keys::kSchemaVersionKey.size()),
+              &value);
+  db->Close().PermitUncheckedError();
+  db.reset();
+
+  std::set<std::string_view> ours(keys::kAllCfs.begin(), keys::kAllCfs.end());
+  if (s.IsNotFound()) {
+    if (!has_marker) {
+      return Status::FailedPrecondition(
+          dir + " holds a RocksDB database without a schema_version key: it is not a Puzzle "
+                "Foundry store; refusing to open or initialise it");
+    }
+    // Our own creation was interrupted before schema_version was stored;
+    // nothing but our column families can be in it.
+    for (const std::string& name : names) {
+      if (ours.count(name) == 0) {
+        return Status::FailedPrecondition("store at " + dir + " (unfinished creation) has unknown "
+                                          "column family \"" + name + "\"; refusing to open it");
+      }
+    }
+    return ProbeResult::kUnfinishedInit;
+  }
+  if (!s.ok()) return FromRocksOpen(s, dir, "cannot read the schema version");
+
+  std::optional<int> version = keys::DecodeSchemaVersion(value);
+  if (!version) {
+    return Status::DataLoss("store at " + dir + " has an unreadable schema version \"" + value + "\"");
+  }
+  if (*version != Store::kSchemaVersion) {
+    return Status::FailedPrecondition(SchemaMismatchMessage(dir, value));
+  }
+  std::set<std::string_view> present(names.begin(), names.end());
+  for (std::string_view name : keys::kAllCfs) {
+    if (present.count(name) == 0) {
+      return Status::DataLoss("store at " + dir + " lacks column family \"" + std::string(name) +
+                              "\" although its schema version is " + value);
+    }
+  }
+  for (const std::string& name : names) {
+    if (ours.count(name) == 0) {
+      return Status::FailedPrecondition("store at " + dir + " has unknown column family \"" +
+                                        name + "\"; this build does not know it");
+    }
+  }
+  return ProbeResult::kOurs;
+}
+
+// Whether `dir` (an existing directory) holds no entries.
+Result<bool> IsEmptyDir(const std::string& dir) {
+  std::error_code ec;
+  fs::directory_iterator it(dir, ec);
+  if (ec) return FromErrorCode(ec, "cannot list", dir);
+  return it == fs::directory_iterator();
+}
+
+bool StartsWith(const rocksdb::Slice& s, std::string_view prefix) {
+  return s.size() >= prefix.size() && std::memcmp(s.data(), prefix.data(), prefix.size()) == 0;
+}
+
+rocksdb::Slice ToSlice(std::string_view v) { return rocksdb::Slice(v.data(), v.size()); }
+
+}  // namespace
+
+// ---------------------------------------------------------------------------
+// Open and close
+
+Result<std::unique_ptr<Store>> Store::Open(const std::string& dir, const StoreOptions& options) {
+  Result<std::unique_ptr<RocksStore>> store = RocksStore::Open(dir, options);
+  if (!store.ok()) return store.status();
+  return std::unique_ptr<Store>(std::move(store).value());
+}
+
+Result<std::unique_ptr<RocksStore>> RocksStore::Open(const std::string& dir,
+                                                     const StoreOptions& options) {
+  if (dir.empty()) return Status::InvalidArgument("the store directory is an empty string");
+
+  // 1. Decide, from the directory alone, between "create a store" and "open
+  //    the existing one". Only an absent or empty directory (or one holding
+  //    our init marker) is ever initialised.
+  std::error_code ec;
+  const fs::file_status st = fs::status(dir, ec);
+  if (ec && ec != std::errc::no_such_file_or_directory) return FromErrorCode(ec, "cannot stat", dir);
+  bool fresh = false;
+  bool has_marker = false;
+  bool has_current = false;
+  if (!fs::exists(st)) {
+    if (!options.create_if_missing) {
+      return Status::InvalidArgument("no store at " + dir +
+                                     ": the directory does not exist and create_if_missing is false");
+    }
+    fs::create_directories(dir, ec);
+    if (ec) return FromErrorCode(ec, "cannot create", dir);
+    fresh = true;
+  } else if (!fs::is_directory(st)) {
+    return Status::FailedPrecondition(dir + " is not a directory");
+  } else {
+    has_marker = fs::exists(PathIn(dir, kInitMarkerFile), ec);
+    has_current = fs::exists(PathIn(dir, "CURRENT"), ec);
+    if (has_current) {
+      Result<ProbeResult> probe = ProbeExisting(dir, has_marker);
+      if (!probe.ok()) return probe.status();
+      fresh = *probe == ProbeResult::kUnfinishedInit;
+    } else {
+      Result<bool> empty = IsEmptyDir(dir);
+      if (!empty.ok()) return empty.status();
+      if (!*empty && !has_marker) {
+        return Status::FailedPrecondition(dir + " is not empty and holds no Puzzle Foundry store; "
+                                                "refusing to create a store over its files");
+      }
+      fresh = true;
+    }
+    if (fresh && !options.create_if_missing) {
+      return Status::InvalidArgument("no store at " + dir + " and create_if_missing is false");
+    }
+  }
+
+  // 2. A new store: mark the directory first, so that a crash before
+  //    schema_version is stored leaves a directory we recognise as ours.
+  if (fresh && !has_marker) {
+    FOUNDRY_RETURN_IF_ERROR(WriteInitMarker(dir));
+    has_marker = true;
+  }
+
+  // 3. The read-write open, with every column family of this schema.
+  rocksdb::DBOptions db_options = MakeDbOptions(/*create=*/fresh);
+  std::vector<rocksdb::ColumnFamilyDescriptor> descriptors = MakeCfDescriptors();
+  std::vector<rocksdb::ColumnFamilyHandle*> handles;
+  rocksdb::DB* raw = nullptr;
+  rocksdb::Status s = rocksdb::DB::Open(db_options, dir, descriptors, &handles, &raw);
+  if (!s.ok()) return FromRocksOpen(s, dir, "cannot open the store", /*existing=*/has_current);
+  std::unique_ptr<RocksStore> store(
+      new RocksStore(dir, options.sync_writes, std::unique_ptr<rocksdb::DB>(raw), std::move(handles)));
+
+  // 4. Schema version: write it into a new store; re-check it in an existing
+  //    one (the probe ran before we held the lock).
+  rocksdb::DB* db = store->db_.get();
+  const rocksdb::Slice meta_key = ToSlice(keys::kSchemaVersionKey);
+  std::string value;
+  s = db->Get(rocksdb::ReadOptions(), store->cf(kDefault), meta_key, &value);
+  if (s.IsNotFound() && fresh) {
+    rocksdb::WriteOptions sync;
+    sync.sync = true;
+    s = db->Put(sync, store->cf(kDefault), meta_key,
+                keys::EncodeSchemaVersion(Store::kSchemaVersion));
+    if (!s.ok()) return FromRocks(s, dir, "cannot write the schema version");
+  } else if (s.IsNotFound()) {
+    return Status::FailedPrecondition(dir + " holds no schema_version key: it is not a Puzzle "
+                                            "Foundry store");
+  } else if (!s.ok()) {
+    return FromRocks(s, dir, "cannot read the schema version");
+  } else if (keys::DecodeSchemaVersion(value) != Store::kSchemaVersion) {
+    return Status::FailedPrecondition(SchemaMismatchMessage(dir, value));
+  }
+  if (has_marker) FOUNDRY_RETURN_IF_ERROR(RemoveInitMarker(dir));
+
+  // 5. The in-memory per-family counters.
+  FOUNDRY_RETURN_IF_ERROR(store->LoadCounts());
+  return store;
+}
+
+RocksStore::RocksStore(std::string dir, bool sync_writes, std::unique_ptr<rocksdb::DB> db,
+                       std::vector<rocksdb::ColumnFamilyHandle*> handles)
+    : dir_(std::move(dir)), sync_writes_(sync_writes), db_(std::move(db)), handles_(std::move(handles)) {}
+
+RocksStore::~RocksStore() {
+  for (rocksdb::ColumnFamilyHandle* handle : handles_) {
+    db_->DestroyColumnFamilyHandle(handle).PermitUncheckedError();
+  }
+  handles_.clear();
+  // Close() reports a failure to sync the last writes; there is no caller to
+  // tell, and the WAL still holds every committed write.
+  db_->Close().PermitUncheckedError();
+}
+
+Status RocksStore::LoadCounts() {
+  rocksdb::ReadOptions ro;
+  ro.fill_cache = false;  // one pass over the index; keep the cache for lookups
+  std::unique_ptr<rocksdb::Iterator> it(db_->NewIterator(ro, cf(kByFamily)));
+  std::map<std::string, uint64_t> counts;
+  std::string family;
+  uint64_t* slot = nullptr;
+  for (it->SeekToFirst(); it->Valid(); it->Next()) {
+    const rocksdb::Slice key = it->key();
+    std::optional<keys::ByFamilyParts> parts = keys::ParseByFamilyKey(key.ToStringView());
+    if (!parts) {
+      return Status::DataLoss("store at " + dir_ + " has a malformed by_family key (" +
+                              key.ToString(/*hex=*/true) + ")");
+    }
+    // Keys of one family are adjacent: look the family up once per run.
+    if (slot == nullptr || parts->family != family) {
+      family.assign(parts->family);
+      slot = &counts[family];
+    }
+    ++*slot;
+  }
+  if (!it->status().ok()) return FromRocks(it->status(), dir_, "cannot count puzzles");
+  std::lock_guard<std::mutex> lock(counts_mu_);
+  counts_ = std::move(counts);
+  return Status::Ok();
+}
+
+// ---------------------------------------------------------------------------
+// Puzzles
+
+Result<Puzzle> RocksStore::GetPuzzle(std::string_view id) {
+  rocksdb::PinnableSlice value;
+  rocksdb::Status s = db_->Get(rocksdb::ReadOptions(), cf(kPuzzles), ToSlice(id), &value);
+  if (s.IsNotFound()) return Status::NotFound("no puzzle with id " + std::string(id));
+  if (!s.ok()) return FromRocks(s, dir_, "cannot read puzzle " + std::string(id));
+  Puzzle puzzle;
+  if (!puzzle.ParseFromArray(value.data(), static_cast<int>(value.size()))) {
+    return Status::DataLoss("store at " + dir_ + ": puzzle " + std::string(id) +
+                            " has an unreadable record");
+  }
+  return puzzle;
+}
+
+Result<std::vector<bool>> RocksStore::ContainsPuzzles(const std::vector<std::string>& ids) {
+  std::vector<bool> found(ids.size(), false);
+  if (ids.empty()) return found;
+  std::vector<rocksdb::Slice> slices;
+  slices.reserve(ids.size());
+  for (const std::string& id : ids) slices.emplace_back(id);
+  std::vector<rocksdb::PinnableSlice> values(ids.size());
+  std::vector<rocksdb::Status> statuses(ids.size());
+  db_->MultiGet(rocksdb::ReadOptions(), cf(kPuzzles), ids.size(), slices.data(), values.data(),
+                statuses.data());
+  for (size_t i = 0; i < ids.size(); ++i) {
+    if (statuses[i].ok()) {
+      found[i] = true;
+    } else if (!statuses[i].IsNotFound()) {
+      return FromRocks(statuses[i], dir_, "cannot look up puzzle " + ids[i]);
+    }
+  }
+  return found;
+}
+
+Status RocksStore::Commit(const CommitBatch& batch) {
+  const Campaign& campaign = batch.campaign;
+  if (campaign.id().empty()) return Status::InvalidArgument("commit: the campaign has no id");
+  if (!keys::IsValidKeyComponent(campaign.id())) {
+    return Status::InvalidArgument("commit: campaign id contains a NUL byte");
+  }
+
+  // Validate and encode everything before taking the lock.
+  rocksdb::WriteBatch wb;
+  std::vector<std::string> member_keys;
+  member_keys.reserve(batch.puzzles.size());
+  std::unordered_set<std::string_view> ids;
+  std::map<std::string, uint64_t> added;  // per family
+  std::string bytes;
+  for (const Puzzle& p : batch.puzzles) {
+    if (p.id().empty()) return Status::InvalidArgument("commit: a puzzle has no id");
+    if (p.family().empty()) return Status::InvalidArgument("commit: puzzle " + p.id() + " has no family");
+    if (!keys::IsValidKeyComponent(p.family()) || !keys::IsValidKeyComponent(p.difficulty().level())) {
+      return Status::InvalidArgument("commit: puzzle " + p.id() +
+                                     " has a NUL byte in its family or level");
+    }
+    if (p.campaign_id() != campaign.id()) {
+      return Status::InvalidArgument("commit: puzzle " + p.id() + " names campaign \"" +
+                                     p.campaign_id() + "\", not the batch's campaign " + campaign.id());
+    }
+    if (!ids.insert(p.id()).second) {
+      return Status::AlreadyExists("commit: puzzle " + p.id() + " appears twice in the batch");
+    }
+    member_keys.push_back(keys::CampaignMemberKey(campaign.id(), p.index()));
+    if (!p.SerializeToString(&bytes)) {
+      return Status::Internal("commit: cannot serialize puzzle " + p.id());
+    }
+    rocksdb::Status s = wb.Put(cf(kPuzzles), p.id(), bytes);
+    if (s.ok()) s = wb.Put(cf(kByFamily), keys::ByFamilyKey(p.family(), p.difficulty().level(), p.id()), "");
+    if (s.ok()) s = wb.Put(cf(kCampaignMembers), member_keys.back(), p.id());
+    if (!s.ok()) return FromRocks(s, dir_, "commit: cannot build the write batch");
+    ++added[p.family()];
+  }
+  {
+    std::set<std::string_view> distinct(member_keys.begin(), member_keys.end());
+    if (distinct.size() != member_keys.size()) {
+      return Status::AlreadyExists("commit: two puzzles of the batch have the same candidate index");
+    }
+  }
+  if (!campaign.SerializeToString(&bytes)) {
+    return Status::Internal("commit: cannot serialize campaign " + campaign.id());
+  }
+  rocksdb::Status s = wb.Put(cf(kCampaigns), campaign.id(), bytes);
+  if (!s.ok()) return FromRocks(s, dir_, "commit: cannot build the write batch");
+
+  std::lock_guard<std::mutex> commit_lock(commit_mu_);
+
+  // Nothing in the batch may exist yet: an id stored twice or a member
+  // entry overwritten would leave the indexes and the counters wrong.
+  const size_t n = batch.puzzles.size();
+  if (n > 0) {
+    std::vector<rocksdb::ColumnFamilyHandle*> cfs(2 * n);
+    std::vector<rocksdb::Slice> lookup(2 * n);
+    for (size_t i = 0; i < n; ++i) {
+      cfs[i] = cf(kPuzzles);
+      lookup[i] = batch.puzzles[i].id();
+      cfs[n + i] = cf(kCampaignMembers);
+      lookup[n + i] = member_keys[i];
+    }
+    std::vector<rocksdb::PinnableSlice> values(2 * n);
+    std::vector<rocksdb::Status> statuses(2 * n);
+    db_->MultiGet(rocksdb::ReadOptions(), 2 * n, cfs.data(), lookup.data(), values.data(),
+                  statuses.data());
+    for (size_t i = 0; i < 2 * n; ++i) {
+      if (statuses[i].IsNotFound()) continue;
+      if (!statuses[i].ok()) return FromRocks(statuses[i], dir_, "commit: cannot check existing entries");
+      const Puzzle& p = batch.puzzles[i % n];
+      if (i < n) return Status::AlreadyExists("commit: puzzle " + p.id() + " is already stored");
+      return Status::AlreadyExists("commit: campaign " + campaign.id() +
+                                   " already has a puzzle at candidate index " +
+                                   std::to_string(p.index()));
+    }
+  }
+
+  rocksdb::WriteOptions wo;
+  wo.sync = sync_writes_;
+  s = db_->Write(wo, &wb);
+  if (!s.ok()) return FromRocks(s, dir_, "commit: cannot write");
+
+  std::lock_guard<std::mutex> counts_lock(counts_mu_);
+  for (const auto& [family, count] : added) counts_[family] += count;
+  return Status::Ok();
+}
+
+std::map<std::string, uint64_t> RocksStore::PuzzleCounts() {
+  std::lock_guard<std::mutex> lock(counts_mu_);
+  return counts_;
+}
+
+// ---------------------------------------------------------------------------
+// Campaigns
+
+Status RocksStore::PutCampaign(const Campaign& campaign) {
+  if (campaign.id().empty()) return Status::InvalidArgument("campaign has no id");
+  if (!keys::IsValidKeyComponent(campaign.id())) {
+    return Status::InvalidArgument("campaign id contains a NUL byte");
+  }
+  std::string bytes;
+  if (!campaign.SerializeToString(&bytes)) {
+    return Status::Internal("cannot serialize campaign " + campaign.id());
+  }
+  rocksdb::WriteOptions wo;
+  wo.sync = sync_writes_;
+  return FromRocks(db_->Put(wo, cf(kCampaigns), campaign.id(), bytes), dir_,
+                   "cannot write campaign " + campaign.id());
+}
+
+Result<std::vector<Campaign>> RocksStore::LoadCampaigns() {
+  std::vector<Campaign> campaigns;
+  std::unique_ptr<rocksdb::Iterator> it(db_->NewIterator(rocksdb::ReadOptions(), cf(kCampaigns)));
+  for (it->SeekToFirst(); it->Valid(); it->Next()) {
+    Campaign campaign;
+    const rocksdb::Slice value = it->value();
+    if (!campaign.ParseFromArray(value.data(), static_cast<int>(value.size()))) {
+      return Status::DataLoss("store at " + dir_ + ": campaign " + it->key().ToString() +
+                              " has an unreadable record");
+    }
+    campaigns.push_back(std::move(campaign));
+  }
+  if (!it->status().ok()) return FromRocks(it->status(), dir_, "cannot read campaigns");
+  return campaigns;
+}
+
+// ---------------------------------------------------------------------------
+// Scan
+
+namespace {
+
+// One visited (or about to be visited) entry: its key in the walked column
+// family and its puzzle.
+struct ScanEntry {
+  std::string key;
+  Puzzle puzzle;
+};
+
+// Walks one column family from a prefix, in key order, turning entries into
+// puzzles (by MultiGet on `puzzles` for the index column families, a batch at
+// a time) and dropping those that fail the post-filter. All reads use the
+// caller's snapshot.
+class ScanCursor {
+ public:
+  struct Config {
+    rocksdb::DB* db;
+    const rocksdb::Snapshot* snapshot;
+    rocksdb::ColumnFamilyHandle* walked;
+    rocksdb::ColumnFamilyHandle* puzzles;
+    keys::ScanIndex index;
+    std::string prefix;
+    // Checked against each puzzle when non-empty (campaign scans only).
+    std::string family;
+    std::string level;
+    size_t batch;
+    const std::string* dir;
+  };
+
+  explicit ScanCursor(Config config) : c_(std::move(config)) {
+    rocksdb::ReadOptions ro;
+    ro.snapshot = c_.snapshot;
+    if (!c_.prefix.empty()) {
+      // Every prefix ends in \0, so bumping its last byte gives the first key
+      // past all keys that start with it.
+      upper_ = c_.prefix;
+      upper_.back() = static_cast<char>(upper_.back() + 1);
+      upper_slice_ = rocksdb::Slice(upper_);
+      ro.iterate_upper_bound = &upper_slice_;
+    }
+    it_.reset(c_.db->NewIterator(ro, c_.walked));
+  }
+
+  // Positions the cursor at the first entry after `after` (empty: at the
+  // start of the prefix).
+  void Start(const std::string& after) {
+    if (after.empty()) {
+      it_->Seek(c_.prefix);
+      return;
+    }
+    it_->Seek(after);
+    if (it_->Valid() && it_->key() == rocksdb::Slice(after)) it_->Next();
+  }
+
+  // The next matching entry, or nullopt at the end.
+  Result<std::optional<ScanEntry>> Next() {
+    while (ready_.empty() && !exhausted_) FOUNDRY_RETURN_IF_ERROR(Fill());
+    if (ready_.empty()) return std::optional<ScanEntry>();
+    std::optional<ScanEntry> entry(std::move(ready_.front()));
+    ready_.pop_front();
+    return entry;
+  }
+
+ private:
+  Status Corrupt(const std::string& what) const {
+    return Status::DataLoss("store at " + *c_.dir + ": " + what);
+  }
+
+  Status Fill() {
+    std::vector<std::string> walked_keys;
+    std::vector<std::string> ids;
+    while (it_->Valid() && walked_keys.size() < c_.batch) {
+      const rocksdb::Slice key = it_->key();
+      if (!StartsWith(key, c_.prefix)) break;  // the bound makes this unreachable; be safe
+      switch (c_.index) {
+        case keys::ScanIndex::kPuzzles: {
+          ScanEntry entry{key.ToString(), Puzzle()};
+          const rocksdb::Slice value = it_->value();
+          if (!entry.puzzle.ParseFromArray(value.data(), static_cast<int>(value.size()))) {
+            return Corrupt("puzzle " + entry.key + " has an unreadable record");
+          }
+          ready_.push_back(std::move(entry));
+          break;
+        }
+        case keys::ScanIndex::kByFamily: {
+          std::optional<keys::ByFamilyParts> parts = keys::ParseByFamilyKey(key.ToStringView());
+          if (!parts) return Corrupt("malformed by_family key " + key.ToString(/*hex=*/true));
+          ids.emplace_back(parts->id);
+          break;
+        }
+        case keys::ScanIndex::kCampaignMembers: {
+          if (it_->value().empty()) return Corrupt("empty campaign member " + key.ToString(true));
+          ids.push_back(it_->value().ToString());
+          break;
+        }
+      }
+      walked_keys.push_back(key.ToString());
+      it_->Next();
+    }
+    if (!it_->Valid() || !StartsWith(it_->key(), c_.prefix)) {
+      if (!it_->status().ok()) return FromRocks(it_->status(), *c_.dir, "scan");
+      exhausted_ = true;
+    }
+    if (c_.index == keys::ScanIndex::kPuzzles || ids.empty()) return Status::Ok();
+
+    std::vector<rocksdb::Slice> slices(ids.begin(), ids.end());
+    std::vector<rocksdb::PinnableSlice> values(ids.size());
+    std::vector<rocksdb::Status> statuses(ids.size());
+    rocksdb::ReadOptions ro;
+    ro.snapshot = c_.snapshot;
+    c_.db->MultiGet(ro, c_.puzzles, ids.size(), slices.data(), values.data(), statuses.data());
+    for (size_t i = 0; i < ids.size(); ++i) {
+      if (statuses[i].IsNotFound()) {
+        return Corrupt("an index entry names puzzle " + ids[i] + ", which is not stored");
+      }
+      if (!statuses[i].ok()) return FromRocks(statuses[i], *c_.dir, "scan: cannot read puzzle " + ids[i]);
+      ScanEntry entry{std::move(walked_keys[i]), Puzzle()};
+      if (!entry.puzzle.ParseFromArray(values[i].data(), static_cast<int>(values[i].size()))) {
+        return Corrupt("puzzle " + ids[i] + " has an unreadable record");
+      }
+      if (!c_.family.empty() && entry.puzzle.family() != c_.family) continue;
+      if (!c_.level.empty() && entry.puzzle.difficulty().level() != c_.level) continue;
+      ready_.push_back(std::move(entry));
+    }
+    return Status::Ok();
+  }
+
+  Config c_;
+  std::string upper_;
+  rocksdb::Slice upper_slice_;
+  std::unique_ptr<rocksdb::Iterator> it_;
+  std::deque<ScanEntry> ready_;
+  bool exhausted_ = false;
+};
+
+}  // namespace
+
+Result<std::string> RocksStore::Scan(const PuzzleFilter& filter, std::string_view page_token,
+                                     uint64_t limit,
+                                     const std::function<bool(const Puzzle&)>& visit) {
+  if (!keys::IsValidKeyComponent(filter.family) || !keys::IsValidKeyComponent(filter.level) ||
+      !keys::IsValidKeyComponent(filter.campaign_id)) {
+    return Status::InvalidArgument("filter fields must not contain a NUL byte");
+  }
+  if (!filter.level.empty() && filter.family.empty()) {
+    return Status::InvalidArgument("a filter on level needs a family");
+  }
+
+  // Which index to walk: the campaign's members, else the family index, else
+  // every puzzle.
+  rocksdb::ManagedSnapshot snapshot(db_.get());
+  ScanCursor::Config config{db_.get(), snapshot.snapshot(), nullptr, cf(kPuzzles),
+                            keys::ScanIndex::kPuzzles, "", "", "", 0, &dir_};
+  if (!filter.campaign_id.empty()) {
+    config.walked = cf(kCampaignMembers);
+    config.index = keys::ScanIndex::kCampaignMembers;
+    config.prefix = keys::CampaignMemberPrefix(filter.campaign_id);
+    config.family = filter.family;
+    config.level = filter.level;
+  } else if (!filter.family.empty()) {
+    config.walked = cf(kByFamily);
+    config.index = keys::ScanIndex::kByFamily;
+    config.prefix = filter.level.empty() ? keys::ByFamilyPrefix(filter.family)
+                                         : keys::ByFamilyLevelPrefix(filter.family, filter.level);
+  } else {
+    config.walked = cf(kPuzzles);
+  }
+  // Enough to fill the page and see whether another entry follows; larger
+  // pages are fetched 256 at a time.
+  constexpr uint64_t kMaxBatch = 256;
+  config.batch = static_cast<size_t>(limit == 0 ? kMaxBatch : std::min(limit + 1, kMaxBatch));
+
+  std::string start_after;
+  if (!page_token.empty()) {
+    std::optional<keys::PageToken> token = keys::DecodePageToken(page_token);
+    if (!token || token->index != config.index || token->key.size() <= config.prefix.size() ||
+        token->key.compare(0, config.prefix.size(), config.prefix) != 0) {
+      return Status::InvalidArgument("invalid page token");
+    }
+    start_after = std::move(token->key);
+  }
+
+  const keys::ScanIndex index = config.index;
+  ScanCursor cursor(std::move(config));
+  cursor.Start(start_after);
+
+  uint64_t visited = 0;
+  Result<std::optional<ScanEntry>> current = cursor.Next();
+  while (true) {
+    if (!current.ok()) return current.status();
+    if (!current->has_value()) return std::string();
+    ScanEntry& entry = **current;
+    const bool go_on = visit(entry.puzzle);
+    ++visited;
+    const std::string last_key = std::move(entry.key);
+    // Look ahead: the token is only worth returning if something follows.
+    current = cursor.Next();
+    if (!current.ok()) return current.status();
+    if (!current->has_value()) return std::string();
+    if (!go_on || (limit != 0 && visited >= limit)) return keys::EncodePageToken(index, last_key);
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Plays
+
+Status RocksStore::AddPlays(std::string_view id, const PlayCounts& delta) {
+  if (id.empty()) return Status::InvalidArgument("play counts need a puzzle id");
+  rocksdb::WriteOptions wo;
+  wo.sync = sync_writes_;
+  return FromRocks(db_->Merge(wo, cf(kPlays), ToSlice(id), EncodePlayCounts(delta)), dir_,
+                   "cannot record plays of " + std::string(id));
+}
+
+Result<PlayCounts> RocksStore::GetPlays(std::string_view id) {
+  rocksdb::PinnableSlice value;
+  rocksdb::Status s = db_->Get(rocksdb::ReadOptions(), cf(kPlays), ToSlice(id), &value);
+  if (s.IsNotFound()) return PlayCounts{};
+  if (!s.ok()) return FromRocks(s, dir_, "cannot read plays of " + std::string(id));
+  std::optional<PlayCounts> counts = DecodePlayCounts(value.ToStringView());
+  if (!counts) {
+    return Status::DataLoss("store at " + dir_ + ": play counts of " + std::string(id) +
+                            " are not 16 bytes");
+  }
+  return *counts;
+}
+
+}  // namespace foundry::storage

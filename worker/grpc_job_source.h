@@ -1,0 +1,31 @@
+// GrpcJobSource: a JobSource backed by the coordinator's WorkerService.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include <grpcpp/grpcpp.h>
+
+#include "foundry/v1/worker.grpc.pb.h"
+#include "worker/job_source.h"
+
+namespace foundry::worker {
+
+class GrpcJobSource : public JobSource {
+ public:
+  // `channel` is shared; every call has `rpc_timeout` as its deadline.
+  GrpcJobSource(std::shared_ptr<grpc::Channel> channel, std::chrono::milliseconds rpc_timeout);
+
+  Result<foundry::v1::LeaseResponse> Lease(const foundry::v1::LeaseRequest& request) override;
+  Result<foundry::v1::HeartbeatResponse> Heartbeat(
+      const foundry::v1::HeartbeatRequest& request) override;
+  Result<foundry::v1::SubmitResponse> Submit(std::vector<foundry::v1::ResultChunk> chunks) override;
+
+ private:
+  void SetDeadline(grpc::ClientContext& ctx) const;
+
+  std::unique_ptr<foundry::v1::WorkerService::Stub> stub_;
+  std::chrono::milliseconds rpc_timeout_;
+};
+
+}  // namespace foundry::worker

@@ -1,0 +1,56 @@
+// JobExecutor: runs one job's candidate range on a fixed number of threads.
+//
+// Candidate i is generated from CandidateRng(seed, i) alone and the accepted
+// puzzles are returned in index order, so the output of a job is the same for
+// any thread count (tests/unit/worker proves it).
+//
+// Thread safety: Run() may be called from several threads at once; they share
+// the executor's oneTBB arena.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <vector>
+
+#include <oneapi/tbb/task_arena.h>
+
+#include "foundry/v1/worker.pb.h"
+#include "puzzles/family.h"
+
+namespace foundry::worker {
+
+// What to run: everything the output depends on.
+struct JobSpec {
+  const puzzles::Family* family = nullptr;  // not owned; lives forever (registry)
+  puzzles::Params params;
+  uint64_t seed = 0;
+  uint64_t first_index = 0;
+  uint64_t end_index = 0;  // exclusive
+};
+
+struct JobOutput {
+  // Accepted candidates, in increasing index order.
+  std::vector<foundry::v1::GeneratedPuzzle> puzzles;
+  foundry::v1::JobStats stats;
+  // True when `cancel` was raised before the job finished; the rest of the
+  // output is then incomplete and must not be submitted.
+  bool cancelled = false;
+};
+
+class JobExecutor {
+ public:
+  // REQUIRES: threads >= 1.
+  explicit JobExecutor(int threads);
+
+  int threads() const { return threads_; }
+
+  // Generates candidates [first_index, end_index) of `spec`. Polls `cancel`
+  // between blocks of candidates.
+  JobOutput Run(const JobSpec& spec, const std::atomic<bool>& cancel);
+
+ private:
+  int threads_;
+  oneapi::tbb::task_arena arena_;
+};
+
+}  // namespace foundry::worker

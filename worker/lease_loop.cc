@@ -1,0 +1,160 @@
+#include "worker/lease_loop.h"
+
+#include <algorithm>
+#include <future>
+#include <thread>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "puzzles/registry.h"
+#include "puzzles/rng.h"
+#include "worker/result_chunks.h"
+
+namespace foundry::worker {
+
+using namespace std::chrono_literals;
+
+LeaseLoop::LeaseLoop(JobSource& source, JobExecutor& executor, WorkerMetrics* metrics,
+                     LeaseLoopOptions options)
+    : source_(source),
+      executor_(executor),
+      metrics_(metrics),
+      options_(std::move(options)),
+      jitter_state_(puzzles::SplitMix64(
+          static_cast<uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count()) ^
+          std::hash<std::string>{}(options_.worker_id))) {}
+
+void LeaseLoop::SleepFor(std::chrono::milliseconds d, const std::atomic<bool>& stop) {
+  const auto until = std::chrono::steady_clock::now() + d;
+  while (!stop.load() && std::chrono::steady_clock::now() < until) {
+    std::this_thread::sleep_for(std::min<std::chrono::steady_clock::duration>(
+        100ms, until - std::chrono::steady_clock::now()));
+  }
+}
+
+std::chrono::milliseconds LeaseLoop::NextBackoff() {
+  backoff_ = backoff_.count() == 0 ? options_.backoff_min
+                                   : std::min(backoff_ * 2, options_.backoff_max);
+  // Full jitter in [backoff/2, backoff]: workers restarted together do not
+  // reconnect in lockstep.
+  jitter_state_ = puzzles::SplitMix64(jitter_state_);
+  const auto half = backoff_.count() / 2;
+  return std::chrono::milliseconds(half + static_cast<int64_t>(jitter_state_ % (half + 1)));
+}
+
+void LeaseLoop::Run(const std::atomic<bool>& stop) {
+  bool reported_down = false;
+  while (!stop.load()) {
+    foundry::v1::LeaseRequest req;
+    req.set_worker_id(options_.worker_id);
+    req.set_threads(static_cast<uint32_t>(executor_.threads()));
+    auto lease = source_.Lease(req);
+    if (!lease.ok()) {
+      if (!reported_down) {
+        fmt::print(stderr, "worker: coordinator unreachable ({}); retrying with backoff\n",
+                   lease.status().message());
+        reported_down = true;
+      }
+      SleepFor(NextBackoff(), stop);
+      continue;
+    }
+    if (reported_down) fmt::print(stderr, "worker: coordinator reachable again\n");
+    reported_down = false;
+    backoff_ = 0ms;
+    if (!lease->has_job()) {
+      if (options_.stop_when_idle) return;
+      SleepFor(std::chrono::milliseconds(std::max<uint32_t>(lease->retry_after_ms(), 10)), stop);
+      continue;
+    }
+    RunJob(lease->job(), stop);
+  }
+}
+
+void LeaseLoop::RunJob(const foundry::v1::Job& job, const std::atomic<bool>& stop) {
+  auto family = puzzles::FindFamily(job.family());
+  if (!family.ok()) {
+    // The coordinator knows a family this build lacks: let the lease lapse so
+    // that a worker that has it takes the job.
+    fmt::print(stderr, "worker: cannot run job of {}: {}\n", job.campaign_id(),
+               family.status().message());
+    if (metrics_) metrics_->JobEnded(job.family(), "failed", {});
+    return;
+  }
+  auto params = (*family)->MakeParams(nlohmann::json::parse(job.params_json(), nullptr, false));
+  if (!params.ok()) {
+    fmt::print(stderr, "worker: job of {} has bad parameters: {}\n", job.campaign_id(),
+               params.status().message());
+    if (metrics_) metrics_->JobEnded(job.family(), "failed", {});
+    return;
+  }
+  JobSpec spec{*family, std::move(*params), job.seed(), job.first_index(), job.end_index()};
+
+  if (metrics_) metrics_->JobStarted();
+  std::atomic<bool> cancel{false};
+  auto running = std::async(std::launch::async, [&] { return executor_.Run(spec, cancel); });
+
+  // Heartbeat until the job is done; a "stop" answer or a lost lease cancels.
+  const auto interval = std::chrono::milliseconds(std::max<uint32_t>(job.heartbeat_interval_ms(), 50));
+  std::string outcome = "completed";
+  auto last_beat = std::chrono::steady_clock::now();
+  while (running.wait_for(std::min<std::chrono::milliseconds>(interval, 100ms)) !=
+         std::future_status::ready) {
+    if (stop.load()) {
+      cancel = true;
+      outcome = "cancelled";
+      break;
+    }
+    if (std::chrono::steady_clock::now() - last_beat < interval) continue;
+    last_beat = std::chrono::steady_clock::now();
+    foundry::v1::HeartbeatRequest hb;
+    hb.set_worker_id(options_.worker_id);
+    hb.set_lease_id(job.lease_id());
+    auto beat = source_.Heartbeat(hb);
+    if (beat.ok() && !beat->keep_going()) {
+      cancel = true;
+      outcome = "abandoned";
+      break;
+    }
+    if (!beat.ok() && beat.status().code() == Status::Code::kNotFound) {
+      cancel = true;
+      outcome = "abandoned";
+      break;
+    }
+    // Unavailable: keep generating; the result may still be wanted.
+  }
+  JobOutput output = running.get();
+  if (metrics_) {
+    metrics_->JobFinished();
+    metrics_->AddBusySeconds(output.stats.seconds() * executor_.threads());
+  }
+  if (output.cancelled) {
+    if (metrics_) metrics_->JobEnded(job.family(), outcome == "completed" ? "cancelled" : outcome, {});
+    return;
+  }
+
+  const foundry::v1::JobStats stats = output.stats;
+  auto chunks = ChunkResults(job.lease_id(), std::move(output));
+  // Retry a failed submission while the coordinator is away: the job's output
+  // stays valid, and the coordinator ignores a repeated one.
+  for (int attempt = 0; !stop.load(); ++attempt) {
+    auto sent = source_.Submit(chunks);
+    if (sent.ok()) {
+      ++jobs_completed_;
+      if (metrics_) metrics_->JobEnded(job.family(), "completed", stats);
+      return;
+    }
+    const auto code = sent.status().code();
+    if (code != Status::Code::kUnavailable || attempt >= 20) {
+      // NotFound: the coordinator restarted and forgot the lease; the job
+      // will be leased again. Anything else: the output was refused.
+      fmt::print(stderr, "worker: submission for {} dropped: {}\n", job.campaign_id(),
+                 sent.status().ToString());
+      if (metrics_) metrics_->JobEnded(job.family(), "abandoned", {});
+      return;
+    }
+    SleepFor(NextBackoff(), stop);
+  }
+}
+
+}  // namespace foundry::worker

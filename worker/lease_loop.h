@@ -1,0 +1,61 @@
+// LeaseLoop: a worker's life — lease a job, run it while heartbeating, submit
+// the output, repeat — with reconnection (exponential backoff with jitter)
+// when the coordinator is away.
+//
+// Thread safety: one LeaseLoop per thread; several loops may share one
+// JobSource and one JobExecutor so that one job's submission overlaps the
+// next job's generation.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <string>
+
+#include "worker/job_executor.h"
+#include "worker/job_source.h"
+#include "worker/worker_metrics.h"
+
+namespace foundry::worker {
+
+struct LeaseLoopOptions {
+  // Sent with every request; identifies this worker process.
+  std::string worker_id;
+  // Backoff after a failed request: doubles from min to max, with jitter.
+  std::chrono::milliseconds backoff_min{100};
+  std::chrono::milliseconds backoff_max{5000};
+  // Stop when the source has no job (used by `foundry run`, whose campaign
+  // is over when no job is left).
+  bool stop_when_idle = false;
+};
+
+class LeaseLoop {
+ public:
+  // `source`, `executor` and `metrics` (nullable) must outlive the loop.
+  LeaseLoop(JobSource& source, JobExecutor& executor, WorkerMetrics* metrics,
+            LeaseLoopOptions options);
+
+  // Runs until `stop` is raised (checked at least every 100 ms) or, with
+  // stop_when_idle, until a lease finds no job.
+  void Run(const std::atomic<bool>& stop);
+
+  // Jobs this loop submitted and the coordinator accepted.
+  uint64_t jobs_completed() const { return jobs_completed_; }
+
+ private:
+  // Runs one leased job: generate, heartbeat, submit.
+  void RunJob(const foundry::v1::Job& job, const std::atomic<bool>& stop);
+  // Sleeps up to `d`, waking early when `stop` is raised.
+  static void SleepFor(std::chrono::milliseconds d, const std::atomic<bool>& stop);
+  std::chrono::milliseconds NextBackoff();
+
+  JobSource& source_;
+  JobExecutor& executor_;
+  WorkerMetrics* metrics_;
+  LeaseLoopOptions options_;
+  std::chrono::milliseconds backoff_{0};
+  uint64_t jitter_state_;
+  uint64_t jobs_completed_ = 0;
+};
+
+}  // namespace foundry::worker

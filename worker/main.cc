@@ -1,0 +1,86 @@
+// foundry-worker: leases jobs from a coordinator and runs them on oneTBB.
+#include <unistd.h>
+
+#include <atomic>
+#include <csignal>
+#include <thread>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+#include <grpcpp/grpcpp.h>
+
+#include "common/metrics_endpoint.h"
+#include "worker/grpc_job_source.h"
+#include "worker/lease_loop.h"
+
+namespace {
+
+std::atomic<bool> g_stop{false};
+extern "C" void OnSignal(int) { g_stop = true; }
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"foundry-worker: runs puzzle generation jobs leased from a coordinator"};
+  std::string coordinator;
+  int threads = static_cast<int>(std::thread::hardware_concurrency());
+  std::string metrics_listen;
+  std::string worker_id;
+  int concurrent_jobs = 2;
+  app.add_option("--coordinator", coordinator, "Coordinator address, host:port")->required();
+  app.add_option("--threads", threads, "Generation threads (default: all cores)")
+      ->check(CLI::Range(1, 1024));
+  app.add_option("--metrics-listen", metrics_listen,
+                 "Serve Prometheus /metrics on this address (e.g. 127.0.0.1:9101); off when empty");
+  app.add_option("--worker-id", worker_id, "Name reported to the coordinator (default host:pid)");
+  app.add_option("--concurrent-jobs", concurrent_jobs,
+                 "Jobs in progress at once, so submitting one overlaps generating the next")
+      ->check(CLI::Range(1, 16));
+  CLI11_PARSE(app, argc, argv);
+
+  if (worker_id.empty()) {
+    char host[256] = {};
+    gethostname(host, sizeof host - 1);
+    worker_id = fmt::format("{}:{}", host, getpid());
+  }
+
+  auto registry = std::make_shared<prometheus::Registry>();
+  foundry::worker::WorkerMetrics metrics(*registry);
+  std::unique_ptr<foundry::MetricsEndpoint> endpoint;
+  if (!metrics_listen.empty()) {
+    auto ep = foundry::MetricsEndpoint::Start(metrics_listen, registry);
+    if (!ep.ok()) {
+      fmt::print(stderr, "foundry-worker: {}\n", ep.status().message());
+      return 1;
+    }
+    endpoint = std::move(*ep);
+    fmt::print("foundry-worker: metrics on port {}\n", endpoint->port());
+  }
+
+  std::signal(SIGINT, OnSignal);
+  std::signal(SIGTERM, OnSignal);
+
+  grpc::ChannelArguments args;
+  args.SetMaxReceiveMessageSize(16 << 20);
+  auto channel = grpc::CreateCustomChannel(coordinator, grpc::InsecureChannelCredentials(), args);
+  foundry::worker::GrpcJobSource source(channel, std::chrono::seconds(30));
+  foundry::worker::JobExecutor executor(threads);
+  fmt::print("foundry-worker {}: {} threads, coordinator {}\n", worker_id, threads, coordinator);
+  std::fflush(stdout);
+
+  std::vector<std::thread> loops;
+  std::vector<std::unique_ptr<foundry::worker::LeaseLoop>> lease_loops;
+  for (int i = 0; i < concurrent_jobs; ++i) {
+    foundry::worker::LeaseLoopOptions opts;
+    opts.worker_id = worker_id;
+    lease_loops.push_back(
+        std::make_unique<foundry::worker::LeaseLoop>(source, executor, &metrics, opts));
+    loops.emplace_back([&loop = *lease_loops.back()] { loop.Run(g_stop); });
+  }
+  for (auto& t : loops) t.join();
+  uint64_t jobs = 0;
+  for (auto& l : lease_loops) jobs += l->jobs_completed();
+  fmt::print("foundry-worker {}: stopped after {} jobs\n", worker_id, jobs);
+  return 0;
+}
