@@ -128,28 +128,31 @@ void AddCampaignCommand(CLI::App& app, int& exit_code) {
   auto f = std::make_shared<CampaignFlags>();
   CLI::App* campaign = app.add_subcommand("campaign", "Campaigns on a coordinator");
   campaign->require_subcommand(1);
-  campaign->add_option("--coordinator", f->coordinator, "Coordinator address (host:port)")
-      ->required();
 
   CLI::App* submit = campaign->add_subcommand("submit", "Start a campaign");
+  submit->add_option("--coordinator", f->coordinator, "Coordinator address (host:port)")->required();
   AddGenerationFlags(*submit, f->gen);
   submit->add_flag("--watch", f->watch, "Show progress until it ends");
   submit->callback([f, &exit_code] { exit_code = Submit(*f); });
 
   CLI::App* status = campaign->add_subcommand("status", "Show one campaign");
+  status->add_option("--coordinator", f->coordinator, "Coordinator address (host:port)")->required();
   status->add_option("id", f->id, "Campaign id")->required();
   status->add_flag("--json", f->json, "As JSON");
   status->callback([f, &exit_code] { exit_code = Status(*f); });
 
   CLI::App* watch = campaign->add_subcommand("watch", "Show a campaign's progress until it ends");
+  watch->add_option("--coordinator", f->coordinator, "Coordinator address (host:port)")->required();
   watch->add_option("id", f->id, "Campaign id")->required();
   watch->callback([f, &exit_code] { exit_code = Watch(f->coordinator, f->id); });
 
   CLI::App* list = campaign->add_subcommand("list", "List campaigns, newest first");
+  list->add_option("--coordinator", f->coordinator, "Coordinator address (host:port)")->required();
   list->add_flag("--json", f->json, "One JSON object per line");
   list->callback([f, &exit_code] { exit_code = List(*f); });
 
   CLI::App* cancel = campaign->add_subcommand("cancel", "Stop a campaign; what it stored stays");
+  cancel->add_option("--coordinator", f->coordinator, "Coordinator address (host:port)")->required();
   cancel->add_option("id", f->id, "Campaign id")->required();
   cancel->callback([f, &exit_code] { exit_code = Cancel(*f); });
 }

@@ -8,14 +8,15 @@ namespace foundry::puzzles::secret_number {
 
 // ---- BitCandidates ----
 
-BitCandidates::BitCandidates(const Tables& tables)
-    : tables_(tables), words_(tables.words()) {
-  assert(tables.has_bitsets());
+template <int kWords>
+BitCandidates<kWords>::BitCandidates(const Tables& tables) : tables_(tables) {
+  assert(tables.has_bitsets() && tables.words() == kWords);
   const uint64_t* all = tables.AllBits();
-  for (int w = 0; w < words_; ++w) bits_[0][w] = all[w];
+  for (int w = 0; w < kWords; ++w) bits_[0][w] = all[w];
 }
 
-TrialResult BitCandidates::Trial(const IndexedRule& r) {
+template <int kWords>
+TrialResult BitCandidates<kWords>::Trial(const IndexedRule& r) {
   // Every op is `set & row` or `set & ~row` for one precomputed row.
   const uint64_t* row = nullptr;
   uint64_t flip = 0;
@@ -32,47 +33,52 @@ TrialResult BitCandidates::Trial(const IndexedRule& r) {
   const uint64_t* cur = bits_[cur_].data();
   uint64_t* out = bits_[1 - cur_].data();
   uint64_t any = 0, removed = 0;
-  for (int w = 0; w < words_; ++w) {
-    out[w] = cur[w] & (row[w] ^ flip);  // padding bits stay zero: cur's are
-    any |= out[w];
-    removed |= out[w] ^ cur[w];
+  for (int w = 0; w < kWords; ++w) {
+    const uint64_t x = cur[w] & (row[w] ^ flip);  // padding bits stay zero
+    out[w] = x;
+    any |= x;
+    removed |= x ^ cur[w];
   }
   if (any == 0) return TrialResult::kEmpty;
   return removed == 0 ? TrialResult::kUnchanged : TrialResult::kReduced;
 }
 
-void BitCandidates::Commit() {
+// Most draws are tried and dropped, few committed: the "exactly one left"
+// test lives here rather than in Trial().
+template <int kWords>
+void BitCandidates<kWords>::Commit() {
   cur_ = 1 - cur_;
   committed_ = true;
-  // One candidate: exactly one nonzero word, holding one bit.
-  int nonzero = 0;
-  bool one_bit = false;
-  for (int w = 0; w < words_; ++w) {
-    const uint64_t x = bits_[cur_][w];
-    if (x != 0) {
-      ++nonzero;
-      one_bit = (x & (x - 1)) == 0;
-    }
-  }
-  single_ = nonzero == 1 && one_bit;
+  // One candidate: the first nonzero word has one bit and no word follows
+  // with any. Exits early on the common case of many candidates.
+  const uint64_t* bits = bits_[cur_].data();
+  int w = 0;
+  while (bits[w] == 0) ++w;  // the set is not empty
+  single_ = (bits[w] & (bits[w] - 1)) == 0;
+  for (++w; single_ && w < kWords; ++w) single_ = bits[w] == 0;
 }
 
-int64_t BitCandidates::PreviousSize() const {
+template <int kWords>
+int64_t BitCandidates<kWords>::PreviousSize() const {
   if (!committed_) return tables_.size();
   int64_t count = 0;
-  for (int w = 0; w < words_; ++w) count += std::popcount(bits_[1 - cur_][w]);
+  for (int w = 0; w < kWords; ++w) count += std::popcount(bits_[1 - cur_][w]);
   return count;
 }
 
-int64_t BitCandidates::OnlyNumber() const {
+template <int kWords>
+int64_t BitCandidates<kWords>::OnlyNumber() const {
   assert(single_);
-  for (int w = 0; w < words_; ++w) {
+  for (int w = 0; w < kWords; ++w) {
     if (bits_[cur_][w] != 0) {
       return tables_.first_number() + 64 * w + std::countr_zero(bits_[cur_][w]);
     }
   }
   return -1;
 }
+
+template class BitCandidates<BitsetWords(2)>;
+template class BitCandidates<BitsetWords(3)>;
 
 // ---- ListCandidates ----
 

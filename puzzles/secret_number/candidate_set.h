@@ -30,13 +30,6 @@
 
 namespace foundry::puzzles::secret_number {
 
-// A rule by its dense subject index in a Tables (the generator's form).
-struct IndexedRule {
-  int subject = 0;
-  Op op = Op::kEq;
-  int64_t value = 0;
-};
-
 // What one more rule would do to a candidate set.
 enum class TrialResult {
   kEmpty,      // no candidate would be left
@@ -44,9 +37,12 @@ enum class TrialResult {
   kReduced,    // some, not all, would stay
 };
 
+// kWords is BitsetWords(digits) of the tables, so the loops unroll fully.
+template <int kWords>
 class BitCandidates {
  public:
-  // REQUIRES: tables.has_bitsets(); `tables` outlives the set.
+  // REQUIRES: tables.has_bitsets(), tables.words() == kWords; `tables`
+  // outlives the set.
   explicit BitCandidates(const Tables& tables);
 
   // True when exactly one candidate is left.
@@ -64,12 +60,14 @@ class BitCandidates {
 
  private:
   const Tables& tables_;
-  int words_;
   int cur_ = 0;  // bits_[cur_] is the set, bits_[1 - cur_] the trial
-  std::array<uint64_t, kMaxBitsetWords> bits_[2] = {};
+  std::array<uint64_t, kWords> bits_[2] = {};
   bool single_ = false;
   bool committed_ = false;
 };
+
+extern template class BitCandidates<BitsetWords(2)>;
+extern template class BitCandidates<BitsetWords(3)>;
 
 class ListCandidates {
  public:

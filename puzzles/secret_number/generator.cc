@@ -32,12 +32,59 @@ IndexedRule Draw(const Tables& t, Rng& rng) {
   return r;
 }
 
-Accepted MakeAccepted(const Tables& t, std::span<const IndexedRule> rules, int64_t number,
-                      int useful, int64_t before_last) {
+template <typename Set>
+std::variant<Draft, std::string_view> Run(const Tables& t, Set& set, Rng& rng,
+                                          const GenerateOptions& o) {
+  Draft d;
+  d.digits = t.digits();
+  int n = 0;
+  int useful = 0;
+  while (!set.single()) {
+    if (n == o.max_rules) return "too_many_rules";
+    bool placed = false;
+    for (int draw = 0; draw < kMaxDrawsPerRule && !placed; ++draw) {
+      const IndexedRule r = Draw(t, rng);
+      const TrialResult result = set.Trial(r);
+      if (result == TrialResult::kEmpty) continue;
+      if (result == TrialResult::kUnchanged && !o.allow_redundant) continue;
+      useful += result == TrialResult::kReduced;
+      set.Commit();
+      d.rules[n++] = r;
+      placed = true;
+    }
+    if (!placed) return "no_rule_fits";
+  }
+  if (n < o.min_rules) return "too_few_rules";
+  d.rule_count = n;
+  d.number = set.OnlyNumber();
+  d.useful_rules = useful;
+  d.before_last = set.PreviousSize();
+  return d;
+}
+
+}  // namespace
+
+std::variant<Draft, std::string_view> Search(Rng& rng, const GenerateOptions& options) {
+  const Tables& t = Tables::For(options.digits);
+  if (options.digits == 2) {
+    BitCandidates<BitsetWords(2)> set(t);
+    return Run(t, set, rng, options);
+  }
+  if (options.digits == 3) {
+    BitCandidates<BitsetWords(3)> set(t);
+    return Run(t, set, rng, options);
+  }
+  ListCandidates set(t);
+  return Run(t, set, rng, options);
+}
+
+Accepted Materialize(const Draft& draft) {
+  const Tables& t = Tables::For(draft.digits);
   nlohmann::json rules_json = nlohmann::json::array();
   auto& array = rules_json.get_ref<nlohmann::json::array_t&>();
-  array.reserve(rules.size());
-  for (const IndexedRule& r : rules) {
+  array.reserve(static_cast<size_t>(draft.rule_count));
+  for (int k = 0; k < draft.rule_count; ++k) {
+    const IndexedRule& r = draft.rules[k];
     // Keys in sorted order, each inserted at the end: no key comparisons.
     nlohmann::json::object_t rule;
     rule.emplace_hint(rule.end(), "op", OpName(r.op));
@@ -51,46 +98,16 @@ Accepted MakeAccepted(const Tables& t, std::span<const IndexedRule> rules, int64
   a.puzzle.emplace("digits", t.digits());
   a.puzzle.emplace("rules", std::move(rules_json));
   a.solution = nlohmann::json::object();
-  a.solution.emplace("number", number);
-  a.difficulty = RateDifficulty(static_cast<int>(rules.size()), useful, before_last, t.size());
+  a.solution.emplace("number", draft.number);
+  a.difficulty =
+      RateDifficulty(draft.rule_count, draft.useful_rules, draft.before_last, t.size());
   return a;
 }
 
-template <typename Set>
-Candidate Run(const Tables& t, Set& set, Rng& rng, const GenerateOptions& o) {
-  std::array<IndexedRule, kRulesLimit> rules;
-  int n = 0;
-  int useful = 0;
-  while (!set.single()) {
-    if (n == o.max_rules) return Rejected{"too_many_rules"};
-    bool placed = false;
-    for (int draw = 0; draw < kMaxDrawsPerRule && !placed; ++draw) {
-      const IndexedRule r = Draw(t, rng);
-      const TrialResult result = set.Trial(r);
-      if (result == TrialResult::kEmpty) continue;
-      if (result == TrialResult::kUnchanged && !o.allow_redundant) continue;
-      useful += result == TrialResult::kReduced;
-      set.Commit();
-      rules[n++] = r;
-      placed = true;
-    }
-    if (!placed) return Rejected{"no_rule_fits"};
-  }
-  if (n < o.min_rules) return Rejected{"too_few_rules"};
-  return MakeAccepted(t, std::span(rules.data(), static_cast<size_t>(n)), set.OnlyNumber(),
-                      useful, set.PreviousSize());
-}
-
-}  // namespace
-
 Candidate Generate(Rng& rng, const GenerateOptions& options) {
-  const Tables& t = Tables::For(options.digits);
-  if (t.has_bitsets()) {
-    BitCandidates set(t);
-    return Run(t, set, rng, options);
-  }
-  ListCandidates set(t);
-  return Run(t, set, rng, options);
+  auto found = Search(rng, options);
+  if (auto* reason = std::get_if<std::string_view>(&found)) return Rejected{std::string(*reason)};
+  return Materialize(std::get<Draft>(found));
 }
 
 }  // namespace foundry::puzzles::secret_number

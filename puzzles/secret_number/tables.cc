@@ -120,7 +120,8 @@ int64_t Tables::Value(int s, uint32_t i) const {
 }
 
 void Tables::BuildBitsets() {
-  words_ = static_cast<int>((size_ + 63) / 64);
+  words_ = BitsetWords(digits_);
+  assert(words_ * 64 >= size_);
   const int subjects = subject_count();
   // Rows 0 (empty) and 1 (every number), then each subject's rows.
   size_t rows = 2;
@@ -155,22 +156,6 @@ void Tables::BuildBitsets() {
       }
     }
   }
-}
-
-const uint64_t* Tables::EqBits(int s, int64_t v) const {
-  if (v < min_[s] || v > max_[s]) return Row(0);
-  return Row(eq_row_[s] + static_cast<size_t>(v - min_[s]));
-}
-
-const uint64_t* Tables::LtBits(int s, int64_t v) const {
-  if (v <= min_[s]) return Row(0);
-  if (v > max_[s]) return Row(1);
-  return Row(lt_row_[s] + static_cast<size_t>(v - min_[s]));
-}
-
-const uint64_t* Tables::MultBits(int s, int64_t k) const {
-  assert(k >= kMinDivisor && k <= kMaxDivisor);
-  return Row(mult_row_[s] + static_cast<size_t>(k - kMinDivisor));
 }
 
 }  // namespace foundry::puzzles::secret_number

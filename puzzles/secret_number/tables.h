@@ -21,6 +21,7 @@
 // valid for the life of the program.
 #pragma once
 
+#include <cassert>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -30,10 +31,21 @@
 namespace foundry::puzzles::secret_number {
 
 inline constexpr int64_t kMaxBitsetNumbers = 900;
-inline constexpr int kMaxBitsetWords = (kMaxBitsetNumbers + 63) / 64;
+// 64-bit words of a bitset over the numbers of `digits` digits (2 or 3):
+// 90 numbers in 2 words, 900 in 15 words padded to 16 so rows are 128-byte
+// strides the compiler turns into 16-byte vector operations.
+constexpr int BitsetWords(int digits) { return digits == 2 ? 2 : 16; }
+static_assert(BitsetWords(3) * 64 >= kMaxBitsetNumbers);
 // Divisors a "mult" rule draws from.
 inline constexpr int kMinDivisor = 2;
 inline constexpr int kMaxDivisor = 9;
+
+// A rule by its dense subject index in a Tables (the generator's form).
+struct IndexedRule {
+  int subject = 0;
+  Op op = Op::kEq;
+  int64_t value = 0;
+};
 
 class Tables {
  public:
@@ -122,5 +134,21 @@ class Tables {
   std::vector<uint64_t> bits_;
   std::vector<size_t> eq_row_, lt_row_, mult_row_;
 };
+
+inline const uint64_t* Tables::EqBits(int s, int64_t v) const {
+  if (v < min_[s] || v > max_[s]) return Row(0);
+  return Row(eq_row_[s] + static_cast<size_t>(v - min_[s]));
+}
+
+inline const uint64_t* Tables::LtBits(int s, int64_t v) const {
+  if (v <= min_[s]) return Row(0);
+  if (v > max_[s]) return Row(1);
+  return Row(lt_row_[s] + static_cast<size_t>(v - min_[s]));
+}
+
+inline const uint64_t* Tables::MultBits(int s, int64_t k) const {
+  assert(k >= kMinDivisor && k <= kMaxDivisor);
+  return Row(mult_row_[s] + static_cast<size_t>(k - kMinDivisor));
+}
 
 }  // namespace foundry::puzzles::secret_number

@@ -1,0 +1,133 @@
+// End to end: real coordinator and workers on loopback, driven by the real
+// foundry command.
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "tests/integration/cluster.h"
+
+namespace foundry::testing {
+namespace {
+
+// Ids of every line of a JSON Lines export; fails the test on a bad line.
+std::vector<std::string> IdsOf(const std::string& jsonl) {
+  std::vector<std::string> ids;
+  std::istringstream in(jsonl);
+  std::string line;
+  while (std::getline(in, line)) {
+    auto j = nlohmann::json::parse(line, nullptr, false);
+    EXPECT_FALSE(j.is_discarded()) << line;
+    if (j.is_discarded()) continue;
+    ids.push_back(j.at("id").get<std::string>());
+  }
+  return ids;
+}
+
+class CampaignTest : public ::testing::Test {
+ protected:
+  TempDir dir_;
+};
+
+TEST_F(CampaignTest, TwentyThousandPuzzlesThroughTwoWorkersExportAndVerify) {
+  LocalCluster cluster(dir_.path() + "/db", dir_.path(), /*workers=*/2, /*threads=*/1);
+  ASSERT_TRUE(cluster.ok()) << cluster.CoordinatorLog();
+
+  auto submit = RunCommand({Bin("foundry"), "campaign", "submit", "--coordinator",
+                            cluster.address(), "--family", "secret-number", "--count", "20000",
+                            "--seed", "7", "--watch"});
+  ASSERT_EQ(submit.exit_code, 0) << submit.out << submit.err << cluster.CoordinatorLog();
+  EXPECT_NE(submit.out.find("done"), std::string::npos) << submit.out;
+  EXPECT_NE(submit.out.find("stored 20,000"), std::string::npos) << submit.out;
+  EXPECT_NE(submit.out.find("What is my number?"), std::string::npos) << "example puzzle missing";
+
+  auto exported = RunCommand({Bin("foundry"), "export", "--coordinator", cluster.address()});
+  ASSERT_EQ(exported.exit_code, 0) << exported.err;
+  const auto ids = IdsOf(exported.out);
+  EXPECT_EQ(ids.size(), 20000u);
+  EXPECT_EQ(std::set<std::string>(ids.begin(), ids.end()).size(), ids.size()) << "duplicate ids";
+
+  const std::string file = dir_.path() + "/export.jsonl";
+  std::ofstream(file) << exported.out;
+  auto verified = RunCommand({Bin("foundry"), "verify", file});
+  EXPECT_EQ(verified.exit_code, 0) << verified.out << verified.err;
+  EXPECT_NE(verified.out.find("20,000 ok, 0 failed"), std::string::npos) << verified.out;
+
+  // The metrics every dashboard needs are served.
+  auto metrics = RunCommand({"/usr/bin/curl", "-sf",
+                             "http://127.0.0.1:" + std::to_string(cluster.metrics_port()) + "/metrics"});
+  ASSERT_EQ(metrics.exit_code, 0) << metrics.err;
+  for (const char* name : {"foundry_stored_total", "foundry_duplicates_total",
+                           "foundry_jobs_in_flight", "foundry_workers"}) {
+    EXPECT_NE(metrics.out.find(name), std::string::npos) << name;
+  }
+  EXPECT_NE(metrics.out.find("foundry_stored_total{family=\"secret-number\"} 20000"),
+            std::string::npos);
+
+  EXPECT_TRUE(cluster.StopAll()) << "a process did not exit cleanly";
+  // After the coordinator is gone, the store itself re-verifies.
+  auto db_verified = RunCommand({Bin("foundry"), "verify", "--db", dir_.path() + "/db"});
+  EXPECT_EQ(db_verified.exit_code, 0) << db_verified.out << db_verified.err;
+}
+
+TEST_F(CampaignTest, SameSeedGivesSameIdsEmbeddedAndDistributed) {
+  const std::vector<std::string> gen = {"--family", "secret-number", "--count", "3000",
+                                        "--seed",   "11",            "--set",   "digits=4"};
+  // Embedded, one thread, a job size of its own choosing.
+  std::vector<std::string> run = {Bin("foundry"), "run", "--db", dir_.path() + "/embedded",
+                                  "--threads", "1", "--quiet"};
+  run.insert(run.end(), gen.begin(), gen.end());
+  auto embedded = RunCommand(run);
+  ASSERT_EQ(embedded.exit_code, 0) << embedded.out << embedded.err;
+  auto embedded_export = RunCommand({Bin("foundry"), "export", "--db", dir_.path() + "/embedded"});
+  ASSERT_EQ(embedded_export.exit_code, 0);
+  auto a = IdsOf(embedded_export.out);
+
+  // Distributed: two workers with two threads each and tiny jobs.
+  LocalCluster cluster(dir_.path() + "/db", dir_.path(), 2, 2);
+  ASSERT_TRUE(cluster.ok()) << cluster.CoordinatorLog();
+  std::vector<std::string> submit = {Bin("foundry"), "campaign", "submit", "--coordinator",
+                                     cluster.address(), "--job-size", "37", "--watch"};
+  submit.insert(submit.end(), gen.begin(), gen.end());
+  auto distributed = RunCommand(submit);
+  ASSERT_EQ(distributed.exit_code, 0) << distributed.out << distributed.err;
+  auto distributed_export = RunCommand({Bin("foundry"), "export", "--coordinator", cluster.address()});
+  auto b = IdsOf(distributed_export.out);
+
+  ASSERT_EQ(a.size(), 3000u);
+  EXPECT_EQ(std::set<std::string>(a.begin(), a.end()), std::set<std::string>(b.begin(), b.end()));
+}
+
+TEST_F(CampaignTest, BadInputIsAOneLineErrorAndStoresNothing) {
+  LocalCluster cluster(dir_.path() + "/db", dir_.path(), 0, 1);
+  ASSERT_TRUE(cluster.ok()) << cluster.CoordinatorLog();
+  struct Case {
+    std::vector<std::string> args;
+    std::string message;
+  };
+  const std::vector<Case> cases = {
+      {{"--family", "nope", "--count", "5"}, "unknown family 'nope'"},
+      {{"--family", "secret-number", "--count", "0"}, "count must be 1..100000000"},
+      {{"--family", "secret-number", "--count", "5", "--set", "digits=9"}, "'digits' must be 2..6"},
+      {{"--family", "secret-number", "--count", "5", "--set", "colour=red"},
+       "unknown parameter 'colour'"},
+      {{"--family", "secret-number", "--count", "5", "--set", "digits"}, "--set expects key=value"},
+  };
+  for (const auto& c : cases) {
+    std::vector<std::string> argv = {Bin("foundry"), "campaign", "submit", "--coordinator",
+                                     cluster.address()};
+    argv.insert(argv.end(), c.args.begin(), c.args.end());
+    auto r = RunCommand(argv);
+    EXPECT_EQ(r.exit_code, 1) << c.message;
+    EXPECT_NE(r.err.find(c.message), std::string::npos) << "stderr: " << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  }
+  auto list = RunCommand({Bin("foundry"), "campaign", "list", "--coordinator", cluster.address()});
+  EXPECT_EQ(list.exit_code, 0);
+  EXPECT_TRUE(list.out.empty()) << list.out;
+}
+
+}  // namespace
+}  // namespace foundry::testing
