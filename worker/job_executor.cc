@@ -1,35 +1,41 @@
 #include "worker/job_executor.h"
 
+#include <algorithm>
 #include <chrono>
+#include <map>
 #include <variant>
 
-#include <oneapi/tbb/blocked_range.h>
 #include <oneapi/tbb/parallel_for.h>
 
 namespace foundry::worker {
 namespace {
 
-// The result of one candidate, kept compact until the ordered merge.
-struct Slot {
-  bool accepted = false;
-  foundry::v1::GeneratedPuzzle puzzle;
-  std::string reason;  // when rejected
+// Candidates per block: the unit of parallel work and of cancellation checks.
+// Cheap families stay well above scheduling cost; expensive ones still spread
+// over every thread.
+constexpr uint64_t kBlock = 64;
+
+// What one block of consecutive candidates produced. Only accepted puzzles are
+// kept, so memory follows the output, not the job size.
+struct BlockOutput {
+  std::vector<foundry::v1::GeneratedPuzzle> puzzles;
+  std::map<std::string, uint64_t> rejected;
 };
 
-void Generate(const JobSpec& spec, uint64_t index, Slot& slot) {
+void Generate(const JobSpec& spec, uint64_t index, BlockOutput& out) {
   puzzles::Rng rng = puzzles::CandidateRng(spec.seed, index);
   puzzles::Candidate c = spec.family->Generate(rng, spec.params);
   if (auto* a = std::get_if<puzzles::Accepted>(&c)) {
-    slot.accepted = true;
-    slot.puzzle.set_index(index);
-    slot.puzzle.set_puzzle_json(a->puzzle.dump());
-    slot.puzzle.set_solution_json(a->solution.dump());
-    auto* d = slot.puzzle.mutable_difficulty();
+    foundry::v1::GeneratedPuzzle& p = out.puzzles.emplace_back();
+    p.set_index(index);
+    p.set_puzzle_json(a->puzzle.dump());
+    p.set_solution_json(a->solution.dump());
+    auto* d = p.mutable_difficulty();
     d->set_level(a->difficulty.level);
     d->set_score(a->difficulty.score);
     d->set_details_json(a->difficulty.details.dump());
   } else {
-    slot.reason = std::get<puzzles::Rejected>(c).reason;
+    ++out.rejected[std::get<puzzles::Rejected>(c).reason];
   }
 }
 
@@ -40,33 +46,27 @@ JobExecutor::JobExecutor(int threads) : threads_(threads), arena_(threads) {}
 JobOutput JobExecutor::Run(const JobSpec& spec, const std::atomic<bool>& cancel) {
   const auto start = std::chrono::steady_clock::now();
   const uint64_t n = spec.end_index > spec.first_index ? spec.end_index - spec.first_index : 0;
-  std::vector<Slot> slots(n);
+  std::vector<BlockOutput> blocks((n + kBlock - 1) / kBlock);
   std::atomic<bool> stopped{false};
-  // Grain of 64 candidates: cheap families stay well above scheduling cost,
-  // expensive ones still spread over every thread.
   arena_.execute([&] {
-    oneapi::tbb::parallel_for(oneapi::tbb::blocked_range<uint64_t>(0, n, 64),
-                              [&](const oneapi::tbb::blocked_range<uint64_t>& r) {
-                                if (cancel.load(std::memory_order_relaxed)) {
-                                  stopped.store(true, std::memory_order_relaxed);
-                                  return;
-                                }
-                                for (uint64_t k = r.begin(); k != r.end(); ++k) {
-                                  Generate(spec, spec.first_index + k, slots[k]);
-                                }
-                              });
+    oneapi::tbb::parallel_for(size_t{0}, blocks.size(), [&](size_t b) {
+      if (cancel.load(std::memory_order_relaxed)) {
+        stopped.store(true, std::memory_order_relaxed);
+        return;
+      }
+      const uint64_t begin = spec.first_index + b * kBlock;
+      const uint64_t end = std::min(begin + kBlock, spec.end_index);
+      for (uint64_t i = begin; i < end; ++i) Generate(spec, i, blocks[b]);
+    });
   });
 
   JobOutput out;
   out.cancelled = stopped.load() || cancel.load();
   if (out.cancelled) return out;
   auto& rejected = *out.stats.mutable_rejected_by_reason();
-  for (Slot& s : slots) {
-    if (s.accepted) {
-      out.puzzles.push_back(std::move(s.puzzle));
-    } else {
-      ++rejected[s.reason];
-    }
+  for (BlockOutput& block : blocks) {
+    for (auto& p : block.puzzles) out.puzzles.push_back(std::move(p));
+    for (const auto& [reason, count] : block.rejected) rejected[reason] += count;
   }
   out.stats.set_candidates(n);
   out.stats.set_accepted(out.puzzles.size());

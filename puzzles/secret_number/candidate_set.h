@@ -4,7 +4,7 @@
 // (a template over the set type):
 //   BitCandidates  a bitset over the number indices; a rule is a few word
 //                  operations against the precomputed Tables rows. Only for
-//                  Tables::has_bitsets() (digits 2 and 3: at most 15 words).
+//                  Tables::has_bitsets() (digits 2 and 3: 2 or 16 words).
 //   ListCandidates a list of surviving indices; a rule scans only the
 //                  survivors. For every digit count (used for 4..6).
 // Both start with every number of the table's digit count.
@@ -61,7 +61,7 @@ class BitCandidates {
  private:
   const Tables& tables_;
   int cur_ = 0;  // bits_[cur_] is the set, bits_[1 - cur_] the trial
-  std::array<uint64_t, kWords> bits_[2] = {};
+  alignas(16) std::array<uint64_t, kWords> bits_[2] = {};
   bool single_ = false;
   bool committed_ = false;
 };

@@ -49,20 +49,26 @@ int64_t SubjectOf(const Subject& s, int64_t number, const int* d, int digits) {
   return 0;
 }
 
-// True when `number` (of `digits` digits) satisfies `r`.
-bool Holds(const Rule& r, int64_t number, int digits) {
-  int d[8];
+// The index of the first rule that `number` (of `digits` digits) breaks, or
+// rules.size() when it satisfies them all.
+size_t FirstBrokenRule(const std::vector<Rule>& rules, int64_t number, int digits) {
+  int d[kMaxDigits];
   int64_t x = number;
   for (int k = digits - 1; k >= 0; --k, x /= 10) d[k] = static_cast<int>(x % 10);
-  const int64_t v = SubjectOf(r.subject, number, d, digits);
-  switch (r.op) {
-    case Op::kEq: return v == r.value;
-    case Op::kNe: return v != r.value;
-    case Op::kLt: return v < r.value;
-    case Op::kGt: return v > r.value;
-    case Op::kMult: return v % r.value == 0;  // r.value >= 2 (ParsePuzzle)
+  for (size_t k = 0; k < rules.size(); ++k) {
+    const Rule& r = rules[k];
+    const int64_t v = SubjectOf(r.subject, number, d, digits);
+    bool holds = false;
+    switch (r.op) {
+      case Op::kEq: holds = v == r.value; break;
+      case Op::kNe: holds = v != r.value; break;
+      case Op::kLt: holds = v < r.value; break;
+      case Op::kGt: holds = v > r.value; break;
+      case Op::kMult: holds = v % r.value == 0; break;  // r.value >= 2 (ParsePuzzle)
+    }
+    if (!holds) return k;
   }
-  return false;
+  return rules.size();
 }
 
 }  // namespace
@@ -74,49 +80,50 @@ Result<Difficulty> Verify(const nlohmann::json& puzzle, const nlohmann::json& so
   auto answer = ParseSolution(solution, p.digits);
   if (!answer.ok()) return answer.status();
 
-  // Every number of the length, then each rule in order keeps its survivors.
+  // Every number of the length, each checked against the rules in order.
+  // broken_at[k]: how many numbers satisfy rules before k and break rule k,
+  // so replaying the rules one by one leaves total - (broken_at[0] + .. +
+  // broken_at[k]) numbers after rule k. broken_at[R] counts the survivors.
+  const size_t rules = p.rules.size();
   int64_t first = 1;
   for (int k = 1; k < p.digits; ++k) first *= 10;
-  std::vector<int64_t> survivors;
-  survivors.reserve(static_cast<size_t>(9 * first));
-  for (int64_t x = first; x < 10 * first; ++x) survivors.push_back(x);
-  const auto total = static_cast<int64_t>(survivors.size());
+  const int64_t total = 9 * first;
+  std::vector<int64_t> broken_at(rules + 1, 0);
+  std::vector<int64_t> examples;  // the first two survivors
+  for (int64_t x = first; x < 10 * first; ++x) {
+    const size_t k = FirstBrokenRule(p.rules, x, p.digits);
+    ++broken_at[k];
+    if (k == rules && examples.size() < 2) examples.push_back(x);
+  }
 
   int useful = 0;
+  int64_t left = total;
   int64_t before_last = total;
-  for (size_t k = 0; k < p.rules.size(); ++k) {
-    const Rule& r = p.rules[k];
-    const size_t before = survivors.size();
-    size_t kept = 0;
-    for (int64_t x : survivors) {
-      if (Holds(r, x, p.digits)) survivors[kept++] = x;
-    }
-    survivors.resize(kept);
-    if (kept == 0) {
+  for (size_t k = 0; k < rules; ++k) {
+    before_last = left;
+    left -= broken_at[k];
+    useful += broken_at[k] > 0;
+    if (left == 0) {
       return Status::FailedPrecondition(fmt::format(
           "no number satisfies rules 1 to {}: rule {} ({}) removes the last {} candidates",
-          k + 1, k + 1, RuleKey(r), before));
-    }
-    useful += kept < before;
-    before_last = static_cast<int64_t>(before);
-  }
-
-  for (size_t k = 0; k < p.rules.size(); ++k) {
-    if (!Holds(p.rules[k], *answer, p.digits)) {
-      return Status::FailedPrecondition(fmt::format("the solution {} breaks rule {} ({})",
-                                                    *answer, k + 1, RuleKey(p.rules[k])));
+          k + 1, k + 1, RuleKey(p.rules[k]), before_last));
     }
   }
-  if (survivors.size() > 1) {
+  const size_t broken = FirstBrokenRule(p.rules, *answer, p.digits);
+  if (broken < rules) {
+    return Status::FailedPrecondition(fmt::format("the solution {} breaks rule {} ({})",
+                                                  *answer, broken + 1, RuleKey(p.rules[broken])));
+  }
+  if (left > 1) {
     return Status::FailedPrecondition(
         fmt::format("{} numbers satisfy all {} rules (e.g. {} and {}): the answer is not unique",
-                    survivors.size(), p.rules.size(), survivors[0], survivors[1]));
+                    left, rules, examples[0], examples[1]));
   }
-  if (survivors[0] != *answer) {  // unreachable: the answer satisfies every rule
+  if (examples[0] != *answer) {  // unreachable: the answer satisfies every rule
     return Status::Internal(fmt::format("the only number left is {}, not the solution {}",
-                                        survivors[0], *answer));
+                                        examples[0], *answer));
   }
-  return RateDifficulty(static_cast<int>(p.rules.size()), useful, before_last, total);
+  return RateDifficulty(static_cast<int>(rules), useful, before_last, total);
 }
 
 }  // namespace foundry::puzzles::secret_number

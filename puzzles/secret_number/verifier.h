@@ -2,7 +2,10 @@
 //
 // Shares nothing with the generator's tables or candidate sets: it walks
 // every number of the puzzle's length in a plain loop, computes each rule's
-// subject from the number's decimal digits, and replays the rules in order.
+// subject from the number's decimal digits, and notes the first rule the
+// number breaks. Counting those first breaks replays the rules in order
+// (how many candidates each rule removed when it was added), which gives
+// uniqueness and the difficulty figures in one pass.
 //
 // Thread safety: reentrant.
 #pragma once

@@ -1,0 +1,290 @@
+// The coordinator core with a real store and the real job executor, no
+// network: exact counts, ordered commits, lapsed leases, restarts, cancels
+// and refused submissions.
+#include "coordinator/coordinator.h"
+
+#include <filesystem>
+#include <set>
+#include <thread>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "puzzles/registry.h"
+#include "worker/job_executor.h"
+#include "worker/result_chunks.h"
+
+namespace foundry::coordinator {
+namespace {
+
+using foundry::v1::Campaign;
+
+class CoordinatorTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = std::filesystem::temp_directory_path() /
+           ("coordinator-test-" + std::to_string(::getpid()) + "-" +
+            ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    std::filesystem::remove_all(dir_);
+    Reopen();
+  }
+  void TearDown() override {
+    core_.reset();
+    store_.reset();
+    std::filesystem::remove_all(dir_);
+  }
+
+  void Reopen(CoordinatorOptions options = {}) {
+    core_.reset();
+    store_.reset();
+    auto store = storage::Store::Open(dir_.string(), {});
+    ASSERT_TRUE(store.ok()) << store.status().ToString();
+    store_ = std::move(*store);
+    auto core = Coordinator::Open(store_.get(), options, nullptr);
+    ASSERT_TRUE(core.ok()) << core.status().ToString();
+    core_ = std::move(*core);
+  }
+
+  static foundry::v1::CampaignSpec Spec(uint64_t count, uint64_t seed = 3, uint32_t job_size = 50) {
+    foundry::v1::CampaignSpec s;
+    s.set_family("secret-number");
+    s.set_count(count);
+    s.set_seed(seed);
+    s.set_job_size(job_size);
+    return s;
+  }
+
+  foundry::v1::Job LeaseJob() {
+    foundry::v1::LeaseRequest req;
+    req.set_worker_id("w");
+    auto r = core_->Lease(req);
+    EXPECT_TRUE(r.ok());
+    EXPECT_TRUE(r->has_job());
+    return r->job();
+  }
+
+  std::vector<foundry::v1::ResultChunk> Run(const foundry::v1::Job& job) {
+    const puzzles::Family* family = *puzzles::FindFamily(job.family());
+    worker::JobSpec spec{family, *family->MakeParams(nlohmann::json::parse(job.params_json())),
+                         job.seed(), job.first_index(), job.end_index()};
+    std::atomic<bool> cancel{false};
+    return worker::ChunkResults(job.lease_id(), executor_.Run(spec, cancel), 7);
+  }
+
+  // Leases and submits until the campaign leaves RUNNING.
+  Campaign Drive(const std::string& id) {
+    for (int i = 0; i < 100000; ++i) {
+      auto c = core_->GetCampaign(id);
+      if (c->state() != foundry::v1::CAMPAIGN_STATE_RUNNING) return *c;
+      foundry::v1::LeaseRequest req;
+      req.set_worker_id("w");
+      auto r = core_->Lease(req);
+      if (!r->has_job()) continue;
+      EXPECT_TRUE(core_->SubmitResults(Run(r->job())).ok());
+    }
+    ADD_FAILURE() << "campaign did not finish";
+    return {};
+  }
+
+  std::set<std::string> StoredIds(const std::string& campaign_id = "") {
+    std::set<std::string> ids;
+    storage::PuzzleFilter f;
+    f.campaign_id = campaign_id;
+    EXPECT_TRUE(store_->Scan(f, "", 0, [&](const foundry::v1::Puzzle& p) {
+                          ids.insert(p.id());
+                          return true;
+                        }).ok());
+    return ids;
+  }
+
+  std::filesystem::path dir_;
+  std::unique_ptr<storage::Store> store_;
+  std::unique_ptr<Coordinator> core_;
+  worker::JobExecutor executor_{2};
+};
+
+TEST_F(CoordinatorTest, CampaignStoresExactlyCountNewPuzzles) {
+  auto c = core_->SubmitCampaign(Spec(777));
+  ASSERT_TRUE(c.ok()) << c.status().ToString();
+  const Campaign done = Drive(c->id());
+  EXPECT_EQ(done.state(), foundry::v1::CAMPAIGN_STATE_DONE);
+  EXPECT_EQ(done.counters().stored(), 777u);
+  EXPECT_EQ(StoredIds().size(), 777u);
+  EXPECT_DOUBLE_EQ(done.progress(), 1.0);
+  EXPECT_EQ(done.counters().accepted() + done.counters().rejected(), done.counters().candidates());
+}
+
+TEST_F(CoordinatorTest, SecondCampaignWithSameSeedStoresOnlyNewPuzzles) {
+  auto a = core_->SubmitCampaign(Spec(300));
+  Drive(a->id());
+  auto b = core_->SubmitCampaign(Spec(300));
+  const Campaign done = Drive(b->id());
+  EXPECT_EQ(done.counters().stored(), 300u);
+  EXPECT_GE(done.counters().duplicates(), 300u) << "the first 300 are already stored";
+  EXPECT_EQ(StoredIds().size(), 600u);
+}
+
+TEST_F(CoordinatorTest, OutOfOrderSubmissionsCommitInOrder) {
+  auto c = core_->SubmitCampaign(Spec(120, 9, 40));
+  std::vector<foundry::v1::Job> jobs;
+  for (int i = 0; i < 3; ++i) jobs.push_back(LeaseJob());
+  // Submit the last job first: nothing can commit until job 0 arrives.
+  ASSERT_TRUE(core_->SubmitResults(Run(jobs[2])).ok());
+  EXPECT_EQ(core_->GetCampaign(c->id())->next_index(), 0u);
+  ASSERT_TRUE(core_->SubmitResults(Run(jobs[1])).ok());
+  ASSERT_TRUE(core_->SubmitResults(Run(jobs[0])).ok());
+  EXPECT_EQ(core_->GetCampaign(c->id())->next_index(), 120u);
+  Drive(c->id());
+  const auto ids = StoredIds();
+
+  // The same campaign on a fresh store, in order, stores the same puzzles.
+  TearDown();
+  SetUp();
+  auto again = core_->SubmitCampaign(Spec(120, 9, 40));
+  Drive(again->id());
+  EXPECT_EQ(StoredIds(), ids);
+}
+
+TEST_F(CoordinatorTest, LapsedLeaseIsLeasedAgainAndLateSubmissionIsHarmless) {
+  CoordinatorOptions opts;
+  opts.lease_ttl = std::chrono::milliseconds(50);
+  Reopen(opts);
+  auto c = core_->SubmitCampaign(Spec(200, 5, 60));
+  const auto first = LeaseJob();
+  std::this_thread::sleep_for(std::chrono::milliseconds(120));
+  // The lapsed job is offered again, before any new one.
+  const auto retry = LeaseJob();
+  EXPECT_EQ(retry.first_index(), first.first_index());
+  EXPECT_NE(retry.lease_id(), first.lease_id());
+  foundry::v1::HeartbeatRequest hb;
+  hb.set_lease_id(first.lease_id());
+  EXPECT_FALSE(core_->Heartbeat(hb)->keep_going());
+
+  ASSERT_TRUE(core_->SubmitResults(Run(retry)).ok());
+  auto late = core_->SubmitResults(Run(first));
+  ASSERT_TRUE(late.ok());
+  EXPECT_FALSE(late->accepted());
+  const Campaign done = Drive(c->id());
+  EXPECT_EQ(done.counters().stored(), 200u);
+  EXPECT_EQ(StoredIds().size(), 200u);
+}
+
+TEST_F(CoordinatorTest, RestartResumesFromTheCommittedCursorWithTheSameResult) {
+  auto c = core_->SubmitCampaign(Spec(400, 21, 50));
+  const std::string id = c->id();
+  for (int i = 0; i < 3; ++i) ASSERT_TRUE(core_->SubmitResults(Run(LeaseJob())).ok());
+  const auto leased_not_submitted = LeaseJob();  // lost in the "crash"
+  const uint64_t cursor = core_->GetCampaign(id)->next_index();
+  EXPECT_EQ(cursor, 150u);
+
+  Reopen();
+  auto resumed = core_->GetCampaign(id);
+  ASSERT_TRUE(resumed.ok());
+  EXPECT_EQ(resumed->state(), foundry::v1::CAMPAIGN_STATE_RUNNING);
+  EXPECT_EQ(resumed->next_index(), cursor);
+  foundry::v1::HeartbeatRequest hb;
+  hb.set_lease_id(leased_not_submitted.lease_id());
+  EXPECT_EQ(core_->Heartbeat(hb).status().code(), Status::Code::kNotFound);
+  const Campaign done = Drive(id);
+  EXPECT_EQ(done.counters().stored(), 400u);
+  const auto ids = StoredIds();
+
+  TearDown();
+  SetUp();
+  Drive(core_->SubmitCampaign(Spec(400, 21, 50))->id());
+  EXPECT_EQ(StoredIds(), ids);
+}
+
+TEST_F(CoordinatorTest, CancelStopsLeasingAndKeepsWhatWasStored) {
+  auto c = core_->SubmitCampaign(Spec(100000, 1, 100));
+  ASSERT_TRUE(core_->SubmitResults(Run(LeaseJob())).ok());
+  const auto pending = LeaseJob();
+  auto cancelled = core_->CancelCampaign(c->id());
+  ASSERT_TRUE(cancelled.ok());
+  EXPECT_EQ(cancelled->state(), foundry::v1::CAMPAIGN_STATE_CANCELLED);
+  const uint64_t stored = cancelled->counters().stored();
+  EXPECT_GT(stored, 0u);
+  foundry::v1::LeaseRequest req;
+  req.set_worker_id("w");
+  EXPECT_FALSE(core_->Lease(req)->has_job());
+  foundry::v1::HeartbeatRequest hb;
+  hb.set_lease_id(pending.lease_id());
+  EXPECT_FALSE(core_->Heartbeat(hb)->keep_going());
+  EXPECT_FALSE(core_->SubmitResults(Run(pending))->accepted());
+  EXPECT_EQ(StoredIds(c->id()).size(), stored);
+  Reopen();
+  EXPECT_EQ(core_->GetCampaign(c->id())->state(), foundry::v1::CAMPAIGN_STATE_CANCELLED);
+}
+
+TEST_F(CoordinatorTest, FewDistinctPuzzlesEndsExhaustedWithAMessage) {
+  CoordinatorOptions opts;
+  opts.stall_candidates = 5000;
+  Reopen(opts);
+  auto spec = Spec(1000000, 1, 500);
+  // Two-digit numbers identified by a single rule: only a handful exist.
+  (*spec.mutable_params())["digits"] = "2";
+  (*spec.mutable_params())["max_rules"] = "1";
+  (*spec.mutable_params())["min_rules"] = "1";
+  auto c = core_->SubmitCampaign(spec);
+  ASSERT_TRUE(c.ok()) << c.status().ToString();
+  const Campaign done = Drive(c->id());
+  EXPECT_EQ(done.state(), foundry::v1::CAMPAIGN_STATE_EXHAUSTED);
+  EXPECT_NE(done.message().find("no puzzle new to the store"), std::string::npos) << done.message();
+  EXPECT_LT(done.counters().stored(), 1000000u);
+  EXPECT_EQ(StoredIds().size(), done.counters().stored());
+}
+
+TEST_F(CoordinatorTest, BadCampaignsAreRefusedWithTheFieldNamed) {
+  auto spec = Spec(10);
+  spec.set_family("sudokuu");
+  EXPECT_NE(core_->SubmitCampaign(spec).status().message().find("unknown family 'sudokuu'"),
+            std::string::npos);
+  spec = Spec(0);
+  EXPECT_EQ(core_->SubmitCampaign(spec).status().code(), Status::Code::kInvalidArgument);
+  spec = Spec(200'000'000);
+  EXPECT_NE(core_->SubmitCampaign(spec).status().message().find("count must be"), std::string::npos);
+  spec = Spec(10);
+  (*spec.mutable_params())["digits"] = "1";
+  EXPECT_NE(core_->SubmitCampaign(spec).status().message().find("'digits'"), std::string::npos);
+  EXPECT_TRUE(core_->ListCampaigns(false).empty());
+}
+
+TEST_F(CoordinatorTest, BadSubmissionsAreRefusedAndStoreNothing) {
+  auto c = core_->SubmitCampaign(Spec(100, 4, 50));
+  const auto job = LeaseJob();
+  auto chunks = Run(job);
+
+  auto unknown = chunks;
+  for (auto& ch : unknown) ch.set_lease_id("l-nope");
+  EXPECT_EQ(core_->SubmitResults(unknown).status().code(), Status::Code::kNotFound);
+
+  auto out_of_range = chunks;
+  out_of_range.front().mutable_puzzles(0)->set_index(job.end_index() + 5);
+  EXPECT_EQ(core_->SubmitResults(out_of_range).status().code(), Status::Code::kInvalidArgument);
+
+  auto no_last = chunks;
+  no_last.back().set_last(false);
+  EXPECT_EQ(core_->SubmitResults(no_last).status().code(), Status::Code::kInvalidArgument);
+
+  auto wrong_stats = chunks;
+  wrong_stats.back().mutable_stats()->set_candidates(3);
+  EXPECT_EQ(core_->SubmitResults(wrong_stats).status().code(), Status::Code::kInvalidArgument);
+  EXPECT_EQ(core_->SubmitResults({}).status().code(), Status::Code::kInvalidArgument);
+  EXPECT_TRUE(StoredIds().empty());
+
+  // A tampered answer fails re-verification and is not stored.
+  auto tampered = chunks;
+  auto* p = tampered.front().mutable_puzzles(0);
+  auto solution = nlohmann::json::parse(p->solution_json());
+  solution["number"] = solution["number"].get<int>() == 100 ? 101 : 100;
+  p->set_solution_json(solution.dump());
+  ASSERT_TRUE(core_->SubmitResults(tampered).ok());
+  const auto after = core_->GetCampaign(c->id());
+  EXPECT_EQ(after->counters().invalid(), 1u);
+  EXPECT_EQ(StoredIds().size(), after->counters().stored());
+  EXPECT_EQ(after->counters().stored() + after->counters().duplicates() + 1,
+            job.end_index() - job.first_index() - after->counters().rejected());
+}
+
+}  // namespace
+}  // namespace foundry::coordinator

@@ -1,0 +1,150 @@
+// The lease loop against a scripted JobSource: it runs what it leases,
+// retries through outages, and drops a job the coordinator no longer wants.
+#include "worker/lease_loop.h"
+
+#include <deque>
+#include <mutex>
+#include <thread>
+
+#include <gtest/gtest.h>
+
+namespace foundry::worker {
+namespace {
+
+foundry::v1::Job MakeJob(const std::string& lease, uint64_t first, uint64_t end) {
+  foundry::v1::Job j;
+  j.set_lease_id(lease);
+  j.set_campaign_id("c-test");
+  j.set_family("secret-number");
+  j.set_params_json("{}");
+  j.set_seed(1);
+  j.set_first_index(first);
+  j.set_end_index(end);
+  j.set_heartbeat_interval_ms(50);
+  return j;
+}
+
+class ScriptedSource : public JobSource {
+ public:
+  std::deque<Result<foundry::v1::LeaseResponse>> leases;
+  std::deque<Status> submit_failures;  // returned before a success
+  bool keep_going = true;
+  std::vector<std::vector<foundry::v1::ResultChunk>> submitted;
+  int heartbeats = 0;
+  int lease_calls = 0;
+
+  Result<foundry::v1::LeaseResponse> Lease(const foundry::v1::LeaseRequest&) override {
+    std::lock_guard l(mu);
+    ++lease_calls;
+    if (leases.empty()) return foundry::v1::LeaseResponse{};
+    auto r = leases.front();
+    leases.pop_front();
+    return r;
+  }
+  Result<foundry::v1::HeartbeatResponse> Heartbeat(const foundry::v1::HeartbeatRequest&) override {
+    std::lock_guard l(mu);
+    ++heartbeats;
+    foundry::v1::HeartbeatResponse r;
+    r.set_keep_going(keep_going);
+    return r;
+  }
+  Result<foundry::v1::SubmitResponse> Submit(std::vector<foundry::v1::ResultChunk> chunks) override {
+    std::lock_guard l(mu);
+    if (!submit_failures.empty()) {
+      Status s = submit_failures.front();
+      submit_failures.pop_front();
+      return s;
+    }
+    submitted.push_back(std::move(chunks));
+    foundry::v1::SubmitResponse r;
+    r.set_accepted(true);
+    return r;
+  }
+  std::mutex mu;
+};
+
+foundry::v1::LeaseResponse WithJob(foundry::v1::Job job) {
+  foundry::v1::LeaseResponse r;
+  *r.mutable_job() = std::move(job);
+  return r;
+}
+
+LeaseLoopOptions Options() {
+  LeaseLoopOptions o;
+  o.worker_id = "w1";
+  o.backoff_min = std::chrono::milliseconds(1);
+  o.backoff_max = std::chrono::milliseconds(4);
+  o.stop_when_idle = true;
+  return o;
+}
+
+TEST(LeaseLoopTest, RunsEachLeasedJobAndSubmitsItThroughOutages) {
+  ScriptedSource src;
+  src.leases.push_back(Status::Unavailable("coordinator restarting"));
+  src.leases.push_back(WithJob(MakeJob("l-1", 0, 300)));
+  src.leases.push_back(WithJob(MakeJob("l-2", 300, 600)));
+  src.submit_failures.push_back(Status::Unavailable("blip"));
+  JobExecutor ex(2);
+  LeaseLoop loop(src, ex, nullptr, Options());
+  std::atomic<bool> stop{false};
+  loop.Run(stop);
+  ASSERT_EQ(src.submitted.size(), 2u);
+  EXPECT_EQ(loop.jobs_completed(), 2u);
+  EXPECT_EQ(src.submitted[0].front().lease_id(), "l-1");
+  EXPECT_EQ(src.submitted[1].back().stats().candidates(), 300u);
+  EXPECT_TRUE(src.submitted[1].back().last());
+}
+
+TEST(LeaseLoopTest, NotFoundOnSubmitDropsTheJobAndCarriesOn) {
+  ScriptedSource src;
+  src.leases.push_back(WithJob(MakeJob("l-1", 0, 100)));
+  src.leases.push_back(WithJob(MakeJob("l-2", 100, 200)));
+  src.submit_failures.push_back(Status::NotFound("coordinator forgot the lease"));
+  JobExecutor ex(1);
+  LeaseLoop loop(src, ex, nullptr, Options());
+  std::atomic<bool> stop{false};
+  loop.Run(stop);
+  ASSERT_EQ(src.submitted.size(), 1u);
+  EXPECT_EQ(src.submitted[0].front().lease_id(), "l-2");
+}
+
+TEST(LeaseLoopTest, UnknownFamilyIsNotSubmitted) {
+  ScriptedSource src;
+  auto job = MakeJob("l-1", 0, 100);
+  job.set_family("no-such-family");
+  src.leases.push_back(WithJob(job));
+  JobExecutor ex(1);
+  LeaseLoop loop(src, ex, nullptr, Options());
+  std::atomic<bool> stop{false};
+  loop.Run(stop);
+  EXPECT_TRUE(src.submitted.empty());
+}
+
+TEST(LeaseLoopTest, JobTheCoordinatorNoLongerWantsIsCancelledNotSubmitted) {
+  ScriptedSource src;
+  src.keep_going = false;
+  src.leases.push_back(WithJob(MakeJob("l-1", 0, 50'000'000)));  // minutes of work
+  JobExecutor ex(1);
+  LeaseLoop loop(src, ex, nullptr, Options());
+  std::atomic<bool> stop{false};
+  loop.Run(stop);
+  EXPECT_GE(src.heartbeats, 1);
+  EXPECT_TRUE(src.submitted.empty());
+}
+
+TEST(LeaseLoopTest, StopsWhenTold) {
+  ScriptedSource src;  // never any job
+  JobExecutor ex(1);
+  auto opts = Options();
+  opts.stop_when_idle = false;
+  LeaseLoop loop(src, ex, nullptr, opts);
+  std::atomic<bool> stop{false};
+  std::thread t([&] { loop.Run(stop); });
+  std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  stop = true;
+  t.join();
+  EXPECT_GT(src.lease_calls, 0);
+}
+
+}  // namespace
+}  // namespace foundry::worker
