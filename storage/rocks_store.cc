@@ -672,6 +672,7 @@ class ScanCursor {
   };
 
   explicit ScanCursor(Config config) : c_(std::move(config)) {
+    c_.batch = std::max<size_t>(c_.batch, 1);  // Fill must make progress
     rocksdb::ReadOptions ro;
     ro.snapshot = c_.snapshot;
     if (!c_.prefix.empty()) {
@@ -812,7 +813,7 @@ Result<std::string> RocksStore::Scan(const PuzzleFilter& filter, std::string_vie
   // Enough to fill the page and see whether another entry follows; larger
   // pages are fetched 256 at a time.
   constexpr uint64_t kMaxBatch = 256;
-  config.batch = static_cast<size_t>(limit == 0 ? kMaxBatch : std::min(limit + 1, kMaxBatch));
+  config.batch = static_cast<size_t>(limit == 0 || limit >= kMaxBatch ? kMaxBatch : limit + 1);
 
   std::string start_after;
   if (!page_token.empty()) {

@@ -85,7 +85,7 @@ Accepted Materialize(const Draft& draft) {
   array.reserve(static_cast<size_t>(draft.rule_count));
   for (int k = 0; k < draft.rule_count; ++k) {
     const IndexedRule& r = draft.rules[k];
-    // Keys in sorted order, each inserted at the end: no key comparisons.
+    // Keys in sorted order, each inserted at the end (one comparison each).
     nlohmann::json::object_t rule;
     rule.emplace_hint(rule.end(), "op", OpName(r.op));
     rule.emplace_hint(rule.end(), "subject", t.name(r.subject));

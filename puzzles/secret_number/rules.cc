@@ -10,17 +10,19 @@ namespace {
 constexpr std::string_view kOrdinals[] = {"first", "second", "third",
                                           "fourth", "fifth", "sixth"};
 
-// What each kind is called in the JSON, indexed by SubjectKind.
-constexpr std::string_view kKindNames[] = {"digit",  "sum",  "product",    "sum",
-                                           "diff",   "product", "number", "count_even",
+// Indexed by SubjectKind: the name in the JSON (before any ":I,J").
+constexpr std::string_view kKindNames[] = {"digit", "sum",    "product",    "sum",
+                                           "diff",  "product", "number", "count_even",
                                            "count_distinct"};
+// Indexed by Op.
+constexpr std::string_view kOpNames[] = {"eq", "ne", "lt", "gt", "mult"};
+constexpr std::string_view kVerbs[] = {"is", "is not", "is less than", "is greater than",
+                                       "is a multiple of"};
 
-// Parses a 1-based position in 1..digits.
+// Parses a 1-based position in 1..digits: one decimal digit, nothing else.
 bool ParsePosition(std::string_view text, int digits, uint8_t* out) {
-  int v = 0;
-  auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-  if (ec != std::errc() || ptr != text.data() + text.size() || v < 1 || v > digits) return false;
-  *out = static_cast<uint8_t>(v);
+  if (text.size() != 1 || text[0] < '1' || text[0] > '0' + digits) return false;
+  *out = static_cast<uint8_t>(text[0] - '0');
   return true;
 }
 
@@ -32,6 +34,13 @@ std::string PairWords(int i, int j, int digits) {
   return fmt::format("{} and {}", kOrdinals[i - 1], kOrdinals[j - 1]);
 }
 
+Status UnknownSubject(std::string_view name) {
+  return Status::InvalidArgument(fmt::format(
+      "unknown subject '{}' (known: digit:K, sum, product, sum:I,J, diff:I,J, product:I,J, "
+      "number, count_even, count_distinct)",
+      name));
+}
+
 }  // namespace
 
 std::string SubjectPhrase(const Subject& s, int digits) {
@@ -39,7 +48,8 @@ std::string SubjectPhrase(const Subject& s, int digits) {
     case SubjectKind::kDigit: return fmt::format("My {} digit", kOrdinals[s.i - 1]);
     case SubjectKind::kSum: return "The sum of my digits";
     case SubjectKind::kProduct: return "The product of my digits";
-    case SubjectKind::kPairSum: return fmt::format("The sum of my {} digits", PairWords(s.i, s.j, digits));
+    case SubjectKind::kPairSum:
+      return fmt::format("The sum of my {} digits", PairWords(s.i, s.j, digits));
     case SubjectKind::kPairDiff:
       return fmt::format("The difference of my {} digits", PairWords(s.i, s.j, digits));
     case SubjectKind::kPairProduct:
@@ -50,14 +60,6 @@ std::string SubjectPhrase(const Subject& s, int digits) {
   }
   return "?";
 }
-
-namespace {
-
-constexpr std::string_view kVerbs[] = {"is", "is not", "is less than", "is greater than",
-                                       "is a multiple of"};
-constexpr std::string_view kOpNames[] = {"eq", "ne", "lt", "gt", "mult"};
-
-}  // namespace
 
 std::string_view OpVerb(Op op) { return kVerbs[static_cast<int>(op)]; }
 
@@ -82,10 +84,7 @@ Result<Subject> ParseSubject(std::string_view name, int digits) {
     if (base == "count_even") return Subject{SubjectKind::kCountEven};
     if (base == "count_distinct") return Subject{SubjectKind::kCountDistinct};
     if (base == "digit" || base == "diff") return bad("needs digit positions");
-    return Status::InvalidArgument(fmt::format(
-        "unknown subject '{}' (known: digit:K, sum, product, sum:I,J, diff:I,J, "
-        "product:I,J, number, count_even, count_distinct)",
-        name));
+    return UnknownSubject(name);
   }
   const std::string_view args = name.substr(colon + 1);
   const std::string allowed = fmt::format("positions 1..{}", digits);
@@ -102,7 +101,7 @@ Result<Subject> ParseSubject(std::string_view name, int digits) {
   } else if (base == "product") {
     s.kind = SubjectKind::kPairProduct;
   } else {
-    return Status::InvalidArgument(fmt::format("unknown subject '{}'", name));
+    return UnknownSubject(name);
   }
   const auto comma = args.find(',');
   if (comma == std::string_view::npos || !ParsePosition(args.substr(0, comma), digits, &s.i) ||

@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <fstream>
+#include <limits>
 #include <thread>
 
 #include <gmock/gmock.h>
@@ -233,6 +234,9 @@ TEST_P(StoreTest, ThousandPuzzleBatchIsFullyVisible) {
     Result<testing::ScanResult> hard = ScanAll(store, PuzzleFilter{kSd, "hard", ""});
     ASSERT_TRUE(hard.ok());
     EXPECT_EQ(hard->puzzles.size(), 250u);
+    // Pages larger than the scan's internal batch of 256.
+    EXPECT_EQ(ScanPaged(store, PuzzleFilter{"", "", "c-big"}, 300), ids);
+    EXPECT_EQ(ScanPaged(store, PuzzleFilter{}, 999), Ids(all->puzzles));
   };
   {
     auto store = OpenOrDie();
@@ -329,6 +333,16 @@ TEST_P(ScanTest, PagesConcatenateToTheFullScan) {
       std::vector<std::string> got = ScanPaged(*store_, f, limit);
       EXPECT_EQ(got, want);
     }
+  }
+}
+
+TEST_P(ScanTest, HugeLimitMeansEverything) {
+  for (uint64_t limit : {std::numeric_limits<uint64_t>::max(), uint64_t{1} << 63, uint64_t{255},
+                         uint64_t{256}, uint64_t{257}}) {
+    Result<testing::ScanResult> r = ScanAll(*store_, PuzzleFilter{}, "", limit);
+    ASSERT_TRUE(r.ok());
+    EXPECT_EQ(Ids(r->puzzles), Ids(all_));
+    EXPECT_EQ(r->token, "");
   }
 }
 
