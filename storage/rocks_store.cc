@@ -335,6 +335,16 @@ bool StartsWith(const rocksdb::Slice& s, std::string_view prefix) {
 
 rocksdb::Slice ToSlice(std::string_view v) { return rocksdb::Slice(v.data(), v.size()); }
 
+// Serializes `message` into `out`, making sure the bytes read back: protobuf
+// writes a proto3 string field holding invalid UTF-8 (and logs an error) but
+// refuses to parse it, so such a record would be stored and then unreadable.
+template <typename Message>
+bool SerializeReadable(const Message& message, std::string* out) {
+  if (!message.SerializeToString(out)) return false;
+  Message check;
+  return check.ParseFromString(*out);
+}
+
 }  // namespace
 
 // ---------------------------------------------------------------------------
@@ -540,8 +550,10 @@ Status RocksStore::Commit(const CommitBatch& batch) {
       return Status::AlreadyExists("commit: puzzle " + p.id() + " appears twice in the batch");
     }
     member_keys.push_back(keys::CampaignMemberKey(campaign.id(), p.index()));
-    if (!p.SerializeToString(&bytes)) {
-      return Status::Internal("commit: cannot serialize puzzle " + p.id());
+    if (!SerializeReadable(p, &bytes)) {
+      return Status::InvalidArgument("commit: puzzle " + p.id() +
+                                     " does not serialize to a readable record (a string field "
+                                     "that is not valid UTF-8?)");
     }
     rocksdb::Status s = wb.Put(cf(kPuzzles), p.id(), bytes);
     if (s.ok()) s = wb.Put(cf(kByFamily), keys::ByFamilyKey(p.family(), p.difficulty().level(), p.id()), "");
@@ -555,8 +567,10 @@ Status RocksStore::Commit(const CommitBatch& batch) {
       return Status::AlreadyExists("commit: two puzzles of the batch have the same candidate index");
     }
   }
-  if (!campaign.SerializeToString(&bytes)) {
-    return Status::Internal("commit: cannot serialize campaign " + campaign.id());
+  if (!SerializeReadable(campaign, &bytes)) {
+    return Status::InvalidArgument("commit: campaign " + campaign.id() +
+                                   " does not serialize to a readable record (a string field "
+                                   "that is not valid UTF-8?)");
   }
   rocksdb::Status s = wb.Put(cf(kCampaigns), campaign.id(), bytes);
   if (!s.ok()) return FromRocks(s, dir_, "commit: cannot build the write batch");
@@ -614,8 +628,10 @@ Status RocksStore::PutCampaign(const Campaign& campaign) {
     return Status::InvalidArgument("campaign id contains a NUL byte");
   }
   std::string bytes;
-  if (!campaign.SerializeToString(&bytes)) {
-    return Status::Internal("cannot serialize campaign " + campaign.id());
+  if (!SerializeReadable(campaign, &bytes)) {
+    return Status::InvalidArgument("campaign " + campaign.id() +
+                                   " does not serialize to a readable record (a string field "
+                                   "that is not valid UTF-8?)");
   }
   rocksdb::WriteOptions wo;
   wo.sync = sync_writes_;

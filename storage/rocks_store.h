@@ -53,12 +53,14 @@ class RocksStore final : public Store {
   Result<foundry::v1::Puzzle> GetPuzzle(std::string_view id) override;
   Result<std::vector<bool>> ContainsPuzzles(const std::vector<std::string>& ids) override;
   // Beyond Store's contract: InvalidArgument for a puzzle without id or
-  // family, with a \0 in family, level or campaign id, or whose campaign_id
-  // is not the batch's campaign id; AlreadyExists (nothing written) when an
+  // family, with a \0 in family, level or campaign id, whose campaign_id is
+  // not the batch's campaign id, or with a string field that is not valid
+  // UTF-8 (protobuf would not read it back); AlreadyExists when an
   // id is already stored or appears twice, or a (campaign, index) member
   // entry already exists.
   Status Commit(const CommitBatch& batch) override;
-  // InvalidArgument for an empty id or one with a \0.
+  // InvalidArgument for an empty id, one with a \0, or a string field that
+  // is not valid UTF-8.
   Status PutCampaign(const foundry::v1::Campaign& campaign) override;
   Result<std::vector<foundry::v1::Campaign>> LoadCampaigns() override;
   // InvalidArgument for a filter with a level but no family, or with a \0 in

@@ -53,11 +53,13 @@ class Store {
   // The on-disk schema version this build reads and writes.
   static constexpr int kSchemaVersion = 1;
 
-  // Opens (or creates) the store in `dir`. Errors: InvalidArgument when `dir`
-  // is missing and !create_if_missing; FailedPrecondition when the store was
-  // written with another schema version (nothing is changed on disk);
-  // DataLoss when RocksDB reports corruption; Unavailable when another
-  // process holds the lock.
+  // Opens (or creates) the store in `dir`. A new store is created only in an
+  // absent or empty directory (or one holding the FOUNDRY-INIT marker of an
+  // interrupted creation). Errors: InvalidArgument when `dir` is missing and
+  // !create_if_missing; FailedPrecondition when the store was written with
+  // another schema version, or `dir` holds something that is not a store
+  // (nothing is changed on disk); DataLoss when RocksDB reports corruption;
+  // Unavailable when another process, or this one, has the store open.
   static Result<std::unique_ptr<Store>> Open(const std::string& dir, const StoreOptions& options);
 
   virtual ~Store() = default;
@@ -70,6 +72,10 @@ class Store {
 
   // Writes the batch atomically (puzzles, by_family and campaign_members
   // entries, the campaign record). On error nothing is written.
+  // AlreadyExists when an id is already stored or repeated in the batch, or
+  // a (campaign, index) member exists; InvalidArgument when a puzzle's
+  // campaign_id differs from the batch's campaign, a family/level/campaign
+  // id holds a NUL byte, or a record would not read back (invalid UTF-8).
   virtual Status Commit(const CommitBatch& batch) = 0;
 
   // Stores (replaces) one campaign record.
@@ -78,11 +84,15 @@ class Store {
   // Every stored campaign, in id order.
   virtual Result<std::vector<foundry::v1::Campaign>> LoadCampaigns() = 0;
 
-  // Visits the puzzles matching `filter` in a stable order, starting after
+  // Visits the puzzles matching `filter` in a stable order (by id with no
+  // filter; by level then id within a family; by candidate index within a
+  // campaign), starting after
   // `page_token` (empty: from the start), until `limit` puzzles were visited
   // (0: no limit) or `visit` returns false. Returns the token to continue
   // after the last visited puzzle, or "" when no puzzle follows it.
-  // InvalidArgument for a token this store did not produce.
+  // InvalidArgument for a token this store did not produce or for a level
+  // without a family. `visit` runs with no store lock held; it may call the
+  // store. The whole scan reads one snapshot.
   virtual Result<std::string> Scan(const PuzzleFilter& filter, std::string_view page_token,
                                    uint64_t limit,
                                    const std::function<bool(const foundry::v1::Puzzle&)>& visit) = 0;

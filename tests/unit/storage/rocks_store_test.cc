@@ -141,6 +141,12 @@ TEST_P(StoreTest, PutCampaignReplacesAndLoadsInIdOrder) {
   EXPECT_EQ((*all)[1].id(), "c-b");
   EXPECT_EQ((*all)[1].next_index(), 9u);
   EXPECT_EQ(store->PutCampaign(Campaign()).code(), Status::Code::kInvalidArgument);
+  Campaign bad = MakeCampaign("c-c", kSn, 1);
+  bad.set_message("\xff");
+  EXPECT_EQ(store->PutCampaign(bad).code(), Status::Code::kInvalidArgument);
+  Result<std::vector<Campaign>> still = store->LoadCampaigns();
+  ASSERT_TRUE(still.ok());
+  EXPECT_EQ(still->size(), 2u);
 }
 
 TEST_P(StoreTest, CommitOfOnlyACampaignRecord) {
@@ -210,6 +216,13 @@ TEST_P(StoreTest, CommitRejectsBadBatchesAndWritesNothing) {
   CommitBatch no_family = Batch(kSn, "c-1", 3, 1);
   no_family.puzzles[0].clear_family();
   expect_rejected(no_family, Status::Code::kInvalidArgument, "no family");
+  // A string field protobuf would write but not read back.
+  CommitBatch bad_utf8 = Batch(kSn, "c-1", 3, 2);
+  bad_utf8.puzzles[1].set_puzzle_json("{\"x\":\"\xff\xfe\"}");
+  expect_rejected(bad_utf8, Status::Code::kInvalidArgument, "UTF-8");
+  CommitBatch bad_campaign = Batch(kSn, "c-1", 3, 2);
+  (*bad_campaign.campaign.mutable_spec()->mutable_params())["digits"] = "\xc3";
+  expect_rejected(bad_campaign, Status::Code::kInvalidArgument, "UTF-8");
   CommitBatch no_campaign = Batch(kSn, "c-1", 3, 1);
   no_campaign.campaign.clear_id();
   expect_rejected(no_campaign, Status::Code::kInvalidArgument, "campaign has no id");
