@@ -16,7 +16,7 @@ void AddGenerationFlags(CLI::App& cmd, GenerationFlags& flags) {
       ->required();
   cmd.add_option("--seed", flags.seed, "Campaign seed: same seed, params and store, same puzzles");
   cmd.add_option("--set", flags.sets, "Family parameter, key=value (repeatable)");
-  cmd.add_option("--priority", flags.priority, "Higher runs first when campaigns compete");
+  cmd.add_option("--priority", flags.priority, "Share of workers when campaigns compete: proportional to max(1, P)");
   cmd.add_option("--job-size", flags.job_size, "Candidates per job (0: automatic)");
 }
 

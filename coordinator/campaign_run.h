@@ -3,6 +3,7 @@
 // Private to coordinator/.
 #pragma once
 
+#include <algorithm>
 #include <atomic>
 #include <set>
 
@@ -20,6 +21,12 @@ struct Coordinator::CampaignRun {
   CommitWindow window;
   uint64_t candidates_since_new = 0;
   RateMeter rate;
+  // Stride scheduling: the candidates leased so far divided by the weight.
+  // The next lease goes to the eligible campaign with the lowest pass, which
+  // shares leases in proportion to the weights.
+  double pass = 0;
+
+  double weight() const { return std::max(1, record.spec().priority()); }
 
   bool running() const { return record.state() == foundry::v1::CAMPAIGN_STATE_RUNNING; }
   uint64_t job_size() const { return record.spec().job_size(); }

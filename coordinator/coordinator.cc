@@ -68,6 +68,14 @@ void Coordinator::AddRun(Campaign record, const puzzles::Family* family) {
   run->record = std::move(record);
   if (metrics_) metrics_->SetProgress(run->record.id(), run->record.progress());
   std::lock_guard lock(mu_);
+  // A newcomer starts level with the campaigns already running, so that it
+  // neither starves them nor waits behind their history.
+  bool first = true;
+  for (const auto& [id, other] : runs_) {
+    if (!other->running()) continue;
+    run->pass = first ? other->pass : std::min(run->pass, other->pass);
+    first = false;
+  }
   runs_[run->record.id()] = std::move(run);
 }
 

@@ -45,15 +45,14 @@ Result<foundry::v1::LeaseResponse> Coordinator::Lease(const foundry::v1::LeaseRe
   worker_seen_[request.worker_id()] = now;
   TickLocked(now);
 
-  // Highest priority first, then the oldest campaign.
+  // Weighted fair share: lowest pass first (see CampaignRun::pass), then the
+  // oldest campaign.
   std::vector<CampaignRun*> order;
   for (auto& [id, run] : runs_) {
     if (run->running() && run->family != nullptr) order.push_back(run.get());
   }
   std::sort(order.begin(), order.end(), [](const CampaignRun* a, const CampaignRun* b) {
-    if (a->record.spec().priority() != b->record.spec().priority()) {
-      return a->record.spec().priority() > b->record.spec().priority();
-    }
+    if (a->pass != b->pass) return a->pass < b->pass;
     return a->record.created_unix_ms() < b->record.created_unix_ms();
   });
 
@@ -61,6 +60,7 @@ Result<foundry::v1::LeaseResponse> Coordinator::Lease(const foundry::v1::LeaseRe
   for (CampaignRun* run : order) {
     auto seq = NextSeqLocked(*run);
     if (!seq) continue;
+    run->pass += static_cast<double>(run->job_size()) / run->weight();
     const auto deadline = now + options_.lease_ttl;
     const auto& lease = leases_.Grant(run->record.id(), *seq, request.worker_id(), deadline);
     auto* job = resp.mutable_job();

@@ -1,5 +1,6 @@
 #include "coordinator/server.h"
 
+#include <grpcpp/ext/proto_server_reflection_plugin.h>
 #include <grpcpp/health_check_service_interface.h>
 
 namespace foundry::coordinator {
@@ -12,7 +13,10 @@ CoordinatorServer::~CoordinatorServer() { Shutdown(std::chrono::milliseconds(0))
 Result<std::unique_ptr<CoordinatorServer>> CoordinatorServer::Start(const std::string& address,
                                                                     Coordinator& core) {
   std::unique_ptr<CoordinatorServer> s(new CoordinatorServer(core));
+  // Standard health checking (grpc.health.v1) for probes, and reflection so
+  // that generic tools can list and call the services.
   grpc::EnableDefaultHealthCheckService(true);
+  grpc::reflection::InitProtoReflectionServerBuilderPlugin();
   grpc::ServerBuilder builder;
   builder.AddListeningPort(address, grpc::InsecureServerCredentials(), &s->port_);
   // Result chunks hold at most 1,000 puzzles; 16 MB leaves room for large ones.

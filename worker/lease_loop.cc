@@ -43,9 +43,9 @@ std::chrono::milliseconds LeaseLoop::NextBackoff() {
   return std::chrono::milliseconds(half + static_cast<int64_t>(jitter_state_ % (half + 1)));
 }
 
-void LeaseLoop::Run(const std::atomic<bool>& stop) {
+void LeaseLoop::Run(const std::atomic<bool>& drain, const std::atomic<bool>& stop) {
   bool reported_down = false;
-  while (!stop.load()) {
+  while (!stop.load() && !drain.load()) {
     foundry::v1::LeaseRequest req;
     req.set_worker_id(options_.worker_id);
     req.set_threads(static_cast<uint32_t>(executor_.threads()));
@@ -56,7 +56,7 @@ void LeaseLoop::Run(const std::atomic<bool>& stop) {
                    lease.status().message());
         reported_down = true;
       }
-      SleepFor(NextBackoff(), stop);
+      SleepFor(NextBackoff(), drain);
       continue;
     }
     if (reported_down) fmt::print(stderr, "worker: coordinator reachable again\n");
@@ -64,7 +64,7 @@ void LeaseLoop::Run(const std::atomic<bool>& stop) {
     backoff_ = 0ms;
     if (!lease->has_job()) {
       if (options_.stop_when_idle) return;
-      SleepFor(std::chrono::milliseconds(std::max<uint32_t>(lease->retry_after_ms(), 10)), stop);
+      SleepFor(std::chrono::milliseconds(std::max<uint32_t>(lease->retry_after_ms(), 10)), drain);
       continue;
     }
     RunJob(lease->job(), stop);

@@ -35,9 +35,15 @@ class LeaseLoop {
   LeaseLoop(JobSource& source, JobExecutor& executor, WorkerMetrics* metrics,
             LeaseLoopOptions options);
 
-  // Runs until `stop` is raised (checked at least every 100 ms) or, with
+  // Runs until `stop` is raised (checked at least every 100 ms; a job in
+  // progress is abandoned and its lease left to lapse) or, with
   // stop_when_idle, until a lease finds no job.
-  void Run(const std::atomic<bool>& stop);
+  void Run(const std::atomic<bool>& stop) { Run(stop, stop); }
+
+  // As Run(stop), and when `drain` is raised, leases no new job but finishes
+  // and submits the one in progress before returning: a graceful shutdown
+  // that hands its work in rather than letting the lease lapse.
+  void Run(const std::atomic<bool>& drain, const std::atomic<bool>& stop);
 
   // Jobs this loop submitted and the coordinator accepted.
   uint64_t jobs_completed() const { return jobs_completed_; }

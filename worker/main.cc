@@ -16,8 +16,13 @@
 
 namespace {
 
+// First SIGTERM/SIGINT: drain (finish and submit the jobs in progress, lease
+// no more). Second: stop at once (leases lapse and the jobs run elsewhere).
+std::atomic<bool> g_drain{false};
 std::atomic<bool> g_stop{false};
-extern "C" void OnSignal(int) { g_stop = true; }
+extern "C" void OnSignal(int) {
+  if (g_drain.exchange(true)) g_stop = true;
+}
 
 }  // namespace
 
@@ -76,7 +81,7 @@ int main(int argc, char** argv) {
     opts.worker_id = worker_id;
     lease_loops.push_back(
         std::make_unique<foundry::worker::LeaseLoop>(source, executor, &metrics, opts));
-    loops.emplace_back([&loop = *lease_loops.back()] { loop.Run(g_stop); });
+    loops.emplace_back([&loop = *lease_loops.back()] { loop.Run(g_drain, g_stop); });
   }
   for (auto& t : loops) t.join();
   uint64_t jobs = 0;

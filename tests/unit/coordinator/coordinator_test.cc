@@ -4,6 +4,7 @@
 #include "coordinator/coordinator.h"
 
 #include <filesystem>
+#include <map>
 #include <set>
 #include <thread>
 
@@ -232,6 +233,28 @@ TEST_F(CoordinatorTest, FewDistinctPuzzlesEndsExhaustedWithAMessage) {
   EXPECT_NE(done.message().find("no puzzle new to the store"), std::string::npos) << done.message();
   EXPECT_LT(done.counters().stored(), 1000000u);
   EXPECT_EQ(StoredIds().size(), done.counters().stored());
+}
+
+TEST_F(CoordinatorTest, LeasesAreSharedInProportionToPriority) {
+  auto low = Spec(100000, 1, 50);
+  auto high = Spec(100000, 2, 50);
+  high.set_priority(3);
+  const std::string a = core_->SubmitCampaign(low)->id();
+  const std::string b = core_->SubmitCampaign(high)->id();
+  std::map<std::string, int> leases;
+  for (int i = 0; i < 20; ++i) ++leases[LeaseJob().campaign_id()];
+  EXPECT_EQ(leases[a], 5);
+  EXPECT_EQ(leases[b], 15);
+
+  // A newcomer starts level with the others: neither starved by their
+  // history nor given a burst to catch up. Weights 1, 3, 1 share 10 leases
+  // 2, 6, 2.
+  const std::string c = core_->SubmitCampaign(Spec(100000, 3, 50))->id();
+  leases.clear();
+  for (int i = 0; i < 10; ++i) ++leases[LeaseJob().campaign_id()];
+  EXPECT_EQ(leases[a], 2);
+  EXPECT_EQ(leases[b], 6);
+  EXPECT_EQ(leases[c], 2);
 }
 
 TEST_F(CoordinatorTest, BadCampaignsAreRefusedWithTheFieldNamed) {

@@ -132,6 +132,27 @@ TEST(LeaseLoopTest, JobTheCoordinatorNoLongerWantsIsCancelledNotSubmitted) {
   EXPECT_TRUE(src.submitted.empty());
 }
 
+TEST(LeaseLoopTest, DrainFinishesAndSubmitsTheJobInProgressThenStops) {
+  ScriptedSource src;
+  src.leases.push_back(WithJob(MakeJob("l-1", 0, 300'000)));
+  src.leases.push_back(WithJob(MakeJob("l-2", 300'000, 600'000)));
+  JobExecutor ex(1);
+  auto opts = Options();
+  opts.stop_when_idle = false;
+  LeaseLoop loop(src, ex, nullptr, opts);
+  std::atomic<bool> drain{false}, stop{false};
+  std::thread t([&] { loop.Run(drain, stop); });
+  while (true) {  // until the first job is leased
+    std::lock_guard l(src.mu);
+    if (src.lease_calls > 0) break;
+  }
+  drain = true;
+  t.join();
+  ASSERT_EQ(src.submitted.size(), 1u) << "the job in progress is handed in";
+  EXPECT_EQ(src.submitted[0].front().lease_id(), "l-1");
+  EXPECT_EQ(src.lease_calls, 1) << "no new job after the drain";
+}
+
 TEST(LeaseLoopTest, StopsWhenTold) {
   ScriptedSource src;  // never any job
   JobExecutor ex(1);
