@@ -2,14 +2,22 @@
 
 #include <fmt/format.h>
 
+#include "puzzles/alignment/alignment.h"
+#include "puzzles/decodoku/decodoku.h"
 #include "puzzles/secret_number/secret_number.h"
+#include "puzzles/sudoku/sudoku.h"
+#include "puzzles/zebra/zebra.h"
 
 namespace foundry::puzzles {
 
 std::span<const Family* const> AllFamilies() {
-  // One line per family.
+  // One line per family (and its #include above, which also links it: see CMakeLists.txt).
   static const Family* const kFamilies[] = {
       &secret_number::TheFamily(),
+      &alignment::TheFamily(),
+      &decodoku::TheFamily(),
+      &zebra::TheFamily(),
+      &sudoku::TheFamily(),
   };
   return kFamilies;
 }

@@ -8,23 +8,10 @@
 #include <nlohmann/json.hpp>
 
 #include "tests/integration/cluster.h"
+#include "tests/integration/foundry_cli.h"
 
 namespace foundry::testing {
 namespace {
-
-// Ids of every line of a JSON Lines export; fails the test on a bad line.
-std::vector<std::string> IdsOf(const std::string& jsonl) {
-  std::vector<std::string> ids;
-  std::istringstream in(jsonl);
-  std::string line;
-  while (std::getline(in, line)) {
-    auto j = nlohmann::json::parse(line, nullptr, false);
-    EXPECT_FALSE(j.is_discarded()) << line;
-    if (j.is_discarded()) continue;
-    ids.push_back(j.at("id").get<std::string>());
-  }
-  return ids;
-}
 
 class CampaignTest : public ::testing::Test {
  protected:
@@ -76,14 +63,7 @@ TEST_F(CampaignTest, SameSeedGivesSameIdsEmbeddedAndDistributed) {
   const std::vector<std::string> gen = {"--family", "secret-number", "--count", "3000",
                                         "--seed",   "11",            "--set",   "digits=4"};
   // Embedded, one thread, a job size of its own choosing.
-  std::vector<std::string> run = {Bin("foundry"), "run", "--db", dir_.path() + "/embedded",
-                                  "--threads", "1", "--quiet"};
-  run.insert(run.end(), gen.begin(), gen.end());
-  auto embedded = RunCommand(run);
-  ASSERT_EQ(embedded.exit_code, 0) << embedded.out << embedded.err;
-  auto embedded_export = RunCommand({Bin("foundry"), "export", "--db", dir_.path() + "/embedded"});
-  ASSERT_EQ(embedded_export.exit_code, 0);
-  auto a = IdsOf(embedded_export.out);
+  const auto a = EmbeddedIds(dir_.path() + "/embedded", gen);
 
   // Distributed: two workers with two threads each and tiny jobs.
   LocalCluster cluster(dir_.path() + "/db", dir_.path(), 2, 2);
@@ -93,8 +73,7 @@ TEST_F(CampaignTest, SameSeedGivesSameIdsEmbeddedAndDistributed) {
   submit.insert(submit.end(), gen.begin(), gen.end());
   auto distributed = RunCommand(submit);
   ASSERT_EQ(distributed.exit_code, 0) << distributed.out << distributed.err;
-  auto distributed_export = RunCommand({Bin("foundry"), "export", "--coordinator", cluster.address()});
-  auto b = IdsOf(distributed_export.out);
+  const auto b = ExportedIds(cluster.address());
 
   ASSERT_EQ(a.size(), 3000u);
   EXPECT_EQ(std::set<std::string>(a.begin(), a.end()), std::set<std::string>(b.begin(), b.end()));

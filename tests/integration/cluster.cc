@@ -1,5 +1,9 @@
 #include "tests/integration/cluster.h"
 
+#include <signal.h>
+
+#include <thread>
+
 namespace foundry::testing {
 
 std::string BinDir() { return FOUNDRY_BIN_DIR; }
@@ -7,17 +11,39 @@ std::string Bin(const std::string& name) { return BinDir() + "/" + name; }
 
 LocalCluster::LocalCluster(const std::string& db_dir, const std::string& log_dir, int workers,
                            int threads, double lease_seconds)
-    : log_dir_(log_dir) {
+    : db_dir_(db_dir), lease_seconds_(lease_seconds), log_dir_(log_dir) {
+  if (!StartCoordinator("127.0.0.1:0")) return;
+  for (int i = 0; i < workers; ++i) AddWorker(threads);
+}
+
+bool LocalCluster::StartCoordinator(const std::string& listen) {
   coordinator_ = std::make_unique<Subprocess>(
-      std::vector<std::string>{Bin("foundry-coordinator"), "--listen", "127.0.0.1:0", "--db", db_dir,
+      std::vector<std::string>{Bin("foundry-coordinator"), "--listen", listen, "--db", db_dir_,
                                "--metrics-listen", "127.0.0.1:0", "--lease-seconds",
-                               std::to_string(lease_seconds)},
-      log_dir + "/coordinator.log");
+                               std::to_string(lease_seconds_)},
+      log_dir_ + "/coordinator-" + std::to_string(coordinator_starts_++) + ".log");
   const int port = WaitForNumberAfter(*coordinator_, "listening on port ");
   metrics_port_ = WaitForNumberAfter(*coordinator_, "metrics port ");
-  if (port <= 0) return;
+  if (port <= 0) return false;
   port_ = port;
-  for (int i = 0; i < workers; ++i) AddWorker(threads);
+  return true;
+}
+
+void LocalCluster::KillWorker(size_t i) {
+  workers_.at(i)->Signal(SIGKILL);
+  workers_.at(i)->Wait(std::chrono::seconds(10));
+}
+
+bool LocalCluster::CrashAndRestartCoordinator() {
+  coordinator_->Signal(SIGKILL);
+  coordinator_->Wait(std::chrono::seconds(10));
+  // The same port, so that running workers find it again by themselves.
+  const std::string listen = address();
+  for (int attempt = 0; attempt < 50; ++attempt) {
+    if (StartCoordinator(listen)) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  return false;
 }
 
 size_t LocalCluster::AddWorker(int threads) {

@@ -32,6 +32,11 @@ class LocalCluster {
   Subprocess& worker(size_t i) { return *workers_.at(i); }
   // Starts one more worker; returns its index.
   size_t AddWorker(int threads);
+  // kill -9 of worker `i`; waits until it is gone.
+  void KillWorker(size_t i);
+  // kill -9 of the coordinator, then a new one on the same port and store.
+  // Returns false when the new one did not come up.
+  bool CrashAndRestartCoordinator();
   // Stops every process gracefully (SIGTERM) and returns true when all
   // exited with code 0.
   bool StopAll();
@@ -39,6 +44,11 @@ class LocalCluster {
   std::string CoordinatorLog() const { return coordinator_->Log(); }
 
  private:
+  bool StartCoordinator(const std::string& listen);
+
+  std::string db_dir_;
+  double lease_seconds_;
+  int coordinator_starts_ = 0;
   std::string log_dir_;
   std::unique_ptr<Subprocess> coordinator_;
   std::vector<std::unique_ptr<Subprocess>> workers_;
