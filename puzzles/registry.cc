@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 
 #include "puzzles/alignment/alignment.h"
+#include "puzzles/balance/balance.h"
+#include "puzzles/bulls_cows/bulls_cows.h"
 #include "puzzles/decodoku/decodoku.h"
 #include "puzzles/secret_number/secret_number.h"
 #include "puzzles/sudoku/sudoku.h"
@@ -18,6 +20,8 @@ std::span<const Family* const> AllFamilies() {
       &decodoku::TheFamily(),
       &zebra::TheFamily(),
       &sudoku::TheFamily(),
+      &bulls_cows::TheFamily(),
+      &balance::TheFamily(),
   };
   return kFamilies;
 }

@@ -14,23 +14,55 @@ struct LevelFloor {
 constexpr LevelFloor kLevelFloors[] = {
     {0.0, kLevels[0]}, {0.25, kLevels[1]}, {0.5, kLevels[2]}, {0.75, kLevels[3]}};
 
-constexpr double kUsefulWeight = 0.75;
-constexpr double kSplitWeight = 0.25;
-// Useful rules at which the first term saturates: 1 + this.
-constexpr double kUsefulSpan = 7.0;
+constexpr double kNeededWeight = 0.7;
+constexpr double kRedundantWeight = 0.3;
+// Needed rules at which the first term saturates: 1 + this.
+constexpr double kNeededSpan = 4.0;
+// Redundant rules at which the second term saturates.
+constexpr double kRedundantSpan = 6.0;
+
+// Smallest number of further rules hitting every mask in `masks` not hit by
+// `chosen`, below `best - depth`; updates best.
+void Search(const std::vector<uint32_t>& masks, uint32_t chosen, int depth, int& best) {
+  if (depth >= best) return;
+  const auto open = std::find_if(masks.begin(), masks.end(),
+                                 [&](uint32_t m) { return (m & chosen) == 0; });
+  if (open == masks.end()) {
+    best = depth;
+    return;
+  }
+  if (depth + 1 >= best) return;
+  for (uint32_t bits = *open; bits != 0; bits &= bits - 1) {
+    Search(masks, chosen | (bits & -bits), depth + 1, best);
+  }
+}
 
 }  // namespace
 
-Difficulty RateDifficulty(int rules, int useful_rules, int64_t candidates_before_last,
-                          int64_t total_numbers) {
-  const double useful = std::clamp((useful_rules - 1) / kUsefulSpan, 0.0, 1.0);
-  const double split =
-      candidates_before_last <= 1
-          ? 0.0
-          : std::clamp(std::log(static_cast<double>(candidates_before_last)) /
-                           std::log(static_cast<double>(total_numbers)),
-                       0.0, 1.0);
-  const double score = std::round((kUsefulWeight * useful + kSplitWeight * split) * 1000) / 1000;
+int SmallestHittingSet(std::vector<uint32_t> masks, int rules) {
+  // A mask that contains another is hit whenever the other is: drop it.
+  std::sort(masks.begin(), masks.end(), [](uint32_t a, uint32_t b) {
+    const int pa = __builtin_popcount(a), pb = __builtin_popcount(b);
+    return pa != pb ? pa < pb : a < b;
+  });
+  masks.erase(std::unique(masks.begin(), masks.end()), masks.end());
+  std::vector<uint32_t> minimal;
+  for (uint32_t m : masks) {
+    const bool dominated = std::any_of(minimal.begin(), minimal.end(),
+                                       [&](uint32_t k) { return (k & m) == k; });
+    if (!dominated) minimal.push_back(m);
+  }
+  int best = rules;
+  Search(minimal, 0, 0, best);
+  return best;
+}
+
+Difficulty RateDifficulty(int rules, int useful_rules, int needed_rules) {
+  const int redundant = rules - needed_rules;
+  const double needed = std::clamp((needed_rules - 1) / kNeededSpan, 0.0, 1.0);
+  const double noise = std::clamp(redundant / kRedundantSpan, 0.0, 1.0);
+  const double score =
+      std::round((kNeededWeight * needed + kRedundantWeight * noise) * 1000) / 1000;
 
   Difficulty d;
   for (const auto& floor : kLevelFloors) {
@@ -40,6 +72,8 @@ Difficulty RateDifficulty(int rules, int useful_rules, int64_t candidates_before
   d.details = nlohmann::json::object();
   d.details["rules"] = rules;
   d.details["useful_rules"] = useful_rules;
+  d.details["needed_rules"] = needed_rules;
+  d.details["redundant_rules"] = redundant;
   return d;
 }
 

@@ -1,6 +1,8 @@
 #include "puzzles/secret_number/generator.h"
 
 #include <array>
+#include <bit>
+#include <vector>
 
 #include "puzzles/secret_number/candidate_set.h"
 #include "puzzles/secret_number/difficulty.h"
@@ -62,6 +64,97 @@ std::variant<Draft, std::string_view> Run(const Tables& t, Set& set, Rng& rng,
   return d;
 }
 
+// ---- the smallest subset of rules that still pins the number ----
+
+// The numbers satisfying rule r, as a Tables row and a flip (every op is
+// `row` or `~row`, as in BitCandidates::Trial).
+void RuleRow(const Tables& t, const IndexedRule& r, const uint64_t** row, uint64_t* flip) {
+  *flip = 0;
+  switch (r.op) {
+    case Op::kEq: *row = t.EqBits(r.subject, r.value); break;
+    case Op::kNe: *row = t.EqBits(r.subject, r.value); *flip = ~uint64_t{0}; break;
+    case Op::kLt: *row = t.LtBits(r.subject, r.value); break;
+    case Op::kGt: *row = t.LtBits(r.subject, r.value + 1); *flip = ~uint64_t{0}; break;
+    case Op::kMult: *row = t.MultBits(r.subject, r.value); break;
+  }
+}
+
+// Branch and bound over bitsets: `alive` are the numbers the chosen rules
+// leave; the first one other than the answer must be removed by one more
+// rule, tried in turn. Same answer as SmallestHittingSet(), different data.
+template <int kWords>
+void PinSearch(const std::array<uint64_t, kWords>* rows, int rules,
+               const std::array<uint64_t, kWords>& alive, uint32_t answer, int depth, int& best) {
+  if (depth >= best) return;
+  int other = -1;
+  for (int w = 0; w < kWords && other < 0; ++w) {
+    uint64_t bits = alive[w];
+    if (w == static_cast<int>(answer / 64)) bits &= ~(uint64_t{1} << (answer % 64));
+    if (bits != 0) other = 64 * w + std::countr_zero(bits);
+  }
+  if (other < 0) {
+    best = depth;
+    return;
+  }
+  if (depth + 1 >= best) return;
+  for (int r = 0; r < rules; ++r) {
+    if ((rows[r][other / 64] >> (other % 64)) & 1) continue;  // r keeps it
+    std::array<uint64_t, kWords> next;
+    for (int w = 0; w < kWords; ++w) next[w] = alive[w] & rows[r][w];
+    PinSearch<kWords>(rows, rules, next, answer, depth + 1, best);
+  }
+}
+
+template <int kWords>
+int NeededBits(const Tables& t, const Draft& d) {
+  std::array<std::array<uint64_t, kWords>, kRulesLimit> rows;
+  for (int r = 0; r < d.rule_count; ++r) {
+    const uint64_t* row = nullptr;
+    uint64_t flip = 0;
+    RuleRow(t, d.rules[r], &row, &flip);
+    for (int w = 0; w < kWords; ++w) rows[r][w] = (row[w] ^ flip) & t.AllBits()[w];
+  }
+  std::array<uint64_t, kWords> all;
+  for (int w = 0; w < kWords; ++w) all[w] = t.AllBits()[w];
+  int best = d.rule_count;
+  PinSearch<kWords>(rows.data(), d.rule_count, all,
+                    static_cast<uint32_t>(d.number - t.first_number()), 0, best);
+  return best;
+}
+
+// Digits 4..6 have no bitsets: the rules each number breaks, then the
+// hitting set.
+int NeededByValues(const Tables& t, const Draft& d) {
+  std::vector<uint32_t> masks;
+  const auto answer = static_cast<uint32_t>(d.number - t.first_number());
+  for (uint32_t i = 0; i < static_cast<uint32_t>(t.size()); ++i) {
+    if (i == answer) continue;
+    uint32_t mask = 0;
+    for (int r = 0; r < d.rule_count; ++r) {
+      const IndexedRule& rule = d.rules[r];
+      const int64_t v = t.Value(rule.subject, i);
+      bool holds = false;
+      switch (rule.op) {
+        case Op::kEq: holds = v == rule.value; break;
+        case Op::kNe: holds = v != rule.value; break;
+        case Op::kLt: holds = v < rule.value; break;
+        case Op::kGt: holds = v > rule.value; break;
+        case Op::kMult: holds = v % rule.value == 0; break;
+      }
+      if (!holds) mask |= 1u << r;
+    }
+    masks.push_back(mask);
+  }
+  return SmallestHittingSet(std::move(masks), d.rule_count);
+}
+
+int NeededRules(const Draft& d) {
+  const Tables& t = Tables::For(d.digits);
+  if (d.digits == 2) return NeededBits<BitsetWords(2)>(t, d);
+  if (d.digits == 3) return NeededBits<BitsetWords(3)>(t, d);
+  return NeededByValues(t, d);
+}
+
 }  // namespace
 
 std::variant<Draft, std::string_view> Search(Rng& rng, const GenerateOptions& options) {
@@ -99,8 +192,7 @@ Accepted Materialize(const Draft& draft) {
   a.puzzle.emplace("rules", std::move(rules_json));
   a.solution = nlohmann::json::object();
   a.solution.emplace("number", draft.number);
-  a.difficulty =
-      RateDifficulty(draft.rule_count, draft.useful_rules, draft.before_last, t.size());
+  a.difficulty = RateDifficulty(draft.rule_count, draft.useful_rules, NeededRules(draft));
   return a;
 }
 

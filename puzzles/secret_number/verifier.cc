@@ -49,26 +49,43 @@ int64_t SubjectOf(const Subject& s, int64_t number, const int* d, int digits) {
   return 0;
 }
 
+// True when `number`, whose digits are `d`, satisfies rule r.
+bool Holds(const Rule& r, int64_t number, const int* d, int digits) {
+  const int64_t v = SubjectOf(r.subject, number, d, digits);
+  switch (r.op) {
+    case Op::kEq: return v == r.value;
+    case Op::kNe: return v != r.value;
+    case Op::kLt: return v < r.value;
+    case Op::kGt: return v > r.value;
+    case Op::kMult: return v % r.value == 0;  // r.value >= 2 (ParsePuzzle)
+  }
+  return false;
+}
+
+void DigitsOf(int64_t number, int digits, int* d) {
+  for (int k = digits - 1; k >= 0; --k, number /= 10) d[k] = static_cast<int>(number % 10);
+}
+
 // The index of the first rule that `number` (of `digits` digits) breaks, or
 // rules.size() when it satisfies them all.
 size_t FirstBrokenRule(const std::vector<Rule>& rules, int64_t number, int digits) {
   int d[kMaxDigits];
-  int64_t x = number;
-  for (int k = digits - 1; k >= 0; --k, x /= 10) d[k] = static_cast<int>(x % 10);
+  DigitsOf(number, digits, d);
   for (size_t k = 0; k < rules.size(); ++k) {
-    const Rule& r = rules[k];
-    const int64_t v = SubjectOf(r.subject, number, d, digits);
-    bool holds = false;
-    switch (r.op) {
-      case Op::kEq: holds = v == r.value; break;
-      case Op::kNe: holds = v != r.value; break;
-      case Op::kLt: holds = v < r.value; break;
-      case Op::kGt: holds = v > r.value; break;
-      case Op::kMult: holds = v % r.value == 0; break;  // r.value >= 2 (ParsePuzzle)
-    }
-    if (!holds) return k;
+    if (!Holds(rules[k], number, d, digits)) return k;
   }
   return rules.size();
+}
+
+// Every rule that `number` breaks, bit k for rule k.
+uint32_t BrokenRules(const std::vector<Rule>& rules, int64_t number, int digits) {
+  int d[kMaxDigits];
+  DigitsOf(number, digits, d);
+  uint32_t mask = 0;
+  for (size_t k = 0; k < rules.size(); ++k) {
+    if (!Holds(rules[k], number, d, digits)) mask |= 1u << k;
+  }
+  return mask;
 }
 
 }  // namespace
@@ -123,7 +140,14 @@ Result<Difficulty> Verify(const nlohmann::json& puzzle, const nlohmann::json& so
     return Status::Internal(fmt::format("the only number left is {}, not the solution {}",
                                         examples[0], *answer));
   }
-  return RateDifficulty(static_cast<int>(rules), useful, before_last, total);
+  // The rules each other number breaks, for the smallest pinning subset.
+  std::vector<uint32_t> masks;
+  masks.reserve(static_cast<size_t>(total - 1));
+  for (int64_t x = first; x < 10 * first; ++x) {
+    if (x != *answer) masks.push_back(BrokenRules(p.rules, x, p.digits));
+  }
+  return RateDifficulty(static_cast<int>(rules), useful,
+                        SmallestHittingSet(std::move(masks), static_cast<int>(rules)));
 }
 
 }  // namespace foundry::puzzles::secret_number

@@ -1,0 +1,114 @@
+// Throughput of the bulls-cows family and the inverse-problem table.
+//   BM_BullsCowsGenerate  Generate() calls/s and accepted puzzles/s with
+//                         default params, on 1 thread and on every CPU;
+//   BM_BullsCowsVerify    Verify() calls/s on accepted puzzles;
+//   BM_BullsCowsStrategy  the seed's strategy and ours played against every
+//                         secret of length 4, with and without a leading
+//                         zero: average and worst number of guesses;
+//   BM_BullsCowsLevels    the level distribution of 10,000 accepted puzzles
+//                         with default params (for docs/families/).
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include <benchmark/benchmark.h>
+
+#include "puzzles/bulls_cows/bulls_cows.h"
+#include "puzzles/bulls_cows/codes.h"
+#include "puzzles/bulls_cows/strategy.h"
+#include "puzzles/family.h"
+#include "puzzles/rng.h"
+
+namespace foundry::puzzles::bulls_cows {
+namespace {
+
+constexpr uint64_t kSeed = 42;
+
+Params Defaults() { return *TheFamily().MakeParams(std::map<std::string, std::string>{}); }
+
+void BM_BullsCowsGenerate(benchmark::State& state) {
+  const Family& family = TheFamily();
+  const Params params = Defaults();
+  uint64_t index = static_cast<uint64_t>(state.thread_index());
+  const auto step = static_cast<uint64_t>(state.threads());
+  int64_t accepted = 0;
+  for (auto _ : state) {
+    Rng rng = CandidateRng(kSeed, index);
+    index += step;
+    Candidate c = family.Generate(rng, params);
+    accepted += std::holds_alternative<Accepted>(c);
+    benchmark::DoNotOptimize(c);
+  }
+  state.SetItemsProcessed(state.iterations());
+  state.counters["accepted_per_second"] =
+      benchmark::Counter(static_cast<double>(accepted), benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_BullsCowsGenerate)->Threads(1)->ThreadPerCpu()->UseRealTime();
+
+void BM_BullsCowsVerify(benchmark::State& state) {
+  const Family& family = TheFamily();
+  const Params params = Defaults();
+  std::vector<Accepted> puzzles;
+  for (uint64_t i = 0; puzzles.size() < 128; ++i) {
+    Rng rng = CandidateRng(kSeed, i);
+    Candidate c = family.Generate(rng, params);
+    if (auto* a = std::get_if<Accepted>(&c)) puzzles.push_back(std::move(*a));
+  }
+  size_t next = 0;
+  for (auto _ : state) {
+    const Accepted& a = puzzles[next++ % puzzles.size()];
+    auto d = family.Verify(a.puzzle, a.solution);
+    if (!d.ok()) state.SkipWithError(d.status().ToString().c_str());
+    benchmark::DoNotOptimize(d);
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_BullsCowsVerify);
+
+// Args: leading_zero (0/1), strategy (0 seed, 1 ours).
+void BM_BullsCowsStrategy(benchmark::State& state) {
+  const Universe& u = Universe::For(4, state.range(0) == 1);
+  const StrategyKind kind = state.range(1) == 0 ? StrategyKind::kSeed : StrategyKind::kOurs;
+  StrategyStats s;
+  for (auto _ : state) s = Evaluate(u, kind);
+  state.counters["secrets"] = static_cast<double>(s.secrets);
+  state.counters["avg_guesses"] = s.average();
+  state.counters["worst_guesses"] = s.worst;
+}
+BENCHMARK(BM_BullsCowsStrategy)
+    ->ArgNames({"leading_zero", "ours"})
+    ->Args({0, 0})
+    ->Args({0, 1})
+    ->Args({1, 0})
+    ->Args({1, 1})
+    ->Iterations(1)
+    ->Unit(benchmark::kMillisecond);
+
+void BM_BullsCowsLevels(benchmark::State& state) {
+  const Family& family = TheFamily();
+  const Params params = Defaults();
+  std::map<std::string, int64_t> levels;
+  std::map<int64_t, int64_t> clues;
+  int64_t candidates = 0;
+  for (auto _ : state) {
+    levels.clear();
+    int64_t accepted = 0;
+    for (uint64_t i = 0; accepted < 10000; ++i, ++candidates) {
+      Rng rng = CandidateRng(kSeed, i);
+      Candidate c = family.Generate(rng, params);
+      if (auto* a = std::get_if<Accepted>(&c)) {
+        ++accepted;
+        ++levels[a->difficulty.level];
+        ++clues[a->difficulty.details["clues"].get<int64_t>()];
+      }
+    }
+  }
+  for (const auto& [level, n] : levels) state.counters[level] = static_cast<double>(n);
+  for (const auto& [n, count] : clues) state.counters["clues_" + std::to_string(n)] = count;
+  state.counters["candidates"] = static_cast<double>(candidates);
+}
+BENCHMARK(BM_BullsCowsLevels)->Iterations(1)->Unit(benchmark::kMillisecond);
+
+}  // namespace
+}  // namespace foundry::puzzles::bulls_cows

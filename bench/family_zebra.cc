@@ -1,0 +1,116 @@
+// Single-thread throughput of the zebra family:
+//   BM_ZebraGenerate/houses/categories   Generate() calls per second (minimal,
+//                                        any level); counters: share of each
+//                                        level, mean clues
+//   BM_ZebraBuildOnly/5/5                the same without the JSON objects
+//   BM_ZebraGenerateLevel/level          accepted 5x5 puzzles per second when a
+//                                        level is asked for
+//   BM_ZebraVerify/5/5                   Family::Verify (independent
+//                                        backtracking + grade)
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include <benchmark/benchmark.h>
+
+#include "puzzles/family.h"
+#include "puzzles/rng.h"
+#include "puzzles/zebra/generator.h"
+#include "puzzles/zebra/zebra.h"
+
+namespace foundry::puzzles {
+namespace {
+
+constexpr uint64_t kSeed = 42;
+const char* kLevelNames[] = {"easy", "medium", "hard"};
+
+Params ParamsFor(std::map<std::string, std::string> raw) { return *zebra::TheFamily().MakeParams(raw); }
+
+void BM_ZebraGenerate(benchmark::State& state) {
+  const Family& family = zebra::TheFamily();
+  const Params params = ParamsFor(
+      {{"houses", std::to_string(state.range(0))}, {"categories", std::to_string(state.range(1))}});
+  uint64_t index = 0;
+  int64_t levels[3] = {}, clues = 0, accepted = 0;
+  for (auto _ : state) {
+    Rng rng = CandidateRng(kSeed, index++);
+    Candidate c = family.Generate(rng, params);
+    if (auto* a = std::get_if<Accepted>(&c)) {
+      ++accepted;
+      clues += static_cast<int64_t>(a->puzzle["clues"].size());
+      for (int l = 0; l < 3; ++l) levels[l] += a->difficulty.level == kLevelNames[l];
+    }
+    benchmark::DoNotOptimize(c);
+  }
+  state.SetItemsProcessed(state.iterations());
+  const double n = static_cast<double>(state.iterations());
+  for (int l = 0; l < 3; ++l) state.counters[kLevelNames[l]] = static_cast<double>(levels[l]) / n;
+  state.counters["clues"] = accepted ? static_cast<double>(clues) / static_cast<double>(accepted) : 0;
+}
+BENCHMARK(BM_ZebraGenerate)
+    ->ArgNames({"houses", "categories"})
+    ->Args({5, 5})
+    ->Args({3, 3})
+    ->Args({4, 4})
+    ->Args({6, 6})
+    ->Args({8, 8})
+    ->Unit(benchmark::kMicrosecond);
+
+void BM_ZebraBuildOnly(benchmark::State& state) {
+  zebra::GenerateOptions o;
+  o.houses = static_cast<int>(state.range(0));
+  o.categories = static_cast<int>(state.range(1));
+  uint64_t index = 0;
+  for (auto _ : state) {
+    Rng rng = CandidateRng(kSeed, index++);
+    zebra::Draft d;
+    const char* reason = "";
+    benchmark::DoNotOptimize(zebra::Build(rng, o, &d, &reason));
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_ZebraBuildOnly)->ArgNames({"houses", "categories"})->Args({5, 5})->Unit(benchmark::kMicrosecond);
+
+void BM_ZebraGenerateLevel(benchmark::State& state) {
+  const Family& family = zebra::TheFamily();
+  const char* level = kLevelNames[state.range(0)];
+  state.SetLabel(level);
+  const Params params = ParamsFor({{"level", level}});
+  uint64_t index = 0;
+  int64_t accepted = 0;
+  for (auto _ : state) {
+    for (;;) {
+      Rng rng = CandidateRng(kSeed, index++);
+      if (std::holds_alternative<Accepted>(family.Generate(rng, params))) break;
+    }
+    ++accepted;
+  }
+  state.SetItemsProcessed(accepted);
+  state.counters["candidates_per_puzzle"] = static_cast<double>(index) / static_cast<double>(accepted);
+}
+BENCHMARK(BM_ZebraGenerateLevel)->ArgName("level")->DenseRange(0, 2)->Unit(benchmark::kMicrosecond);
+
+void BM_ZebraVerify(benchmark::State& state) {
+  const Family& family = zebra::TheFamily();
+  const Params params = ParamsFor(
+      {{"houses", std::to_string(state.range(0))}, {"categories", std::to_string(state.range(1))}});
+  std::vector<Accepted> puzzles;
+  for (uint64_t i = 0; puzzles.size() < 128; ++i) {
+    Rng rng = CandidateRng(kSeed, i);
+    Candidate c = family.Generate(rng, params);
+    if (auto* a = std::get_if<Accepted>(&c)) puzzles.push_back(std::move(*a));
+  }
+  size_t next = 0;
+  for (auto _ : state) {
+    const Accepted& a = puzzles[next++ % puzzles.size()];
+    auto d = family.Verify(a.puzzle, a.solution);
+    if (!d.ok()) state.SkipWithError(d.status().ToString().c_str());
+    benchmark::DoNotOptimize(d);
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_ZebraVerify)->ArgNames({"houses", "categories"})->Args({5, 5})->Args({8, 8})->Unit(benchmark::kMicrosecond);
+
+}  // namespace
+}  // namespace foundry::puzzles

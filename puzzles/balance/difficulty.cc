@@ -1,0 +1,91 @@
+#include "puzzles/balance/difficulty.h"
+
+#include <algorithm>
+#include <cmath>
+#include <utility>
+#include <vector>
+
+namespace foundry::puzzles::balance {
+namespace {
+
+// The one table of levels: the least score of each, easiest first.
+struct LevelFloor {
+  double min_score;
+  std::string_view level;
+};
+constexpr LevelFloor kLevelFloors[] = {
+    {0.0, kLevels[0]}, {0.25, kLevels[1]}, {0.5, kLevels[2]}, {0.75, kLevels[3]}};
+
+Difficulty Graded(double raw) {
+  const double score = std::round(std::clamp(raw, 0.0, 1.0) * 1000) / 1000;
+  Difficulty d;
+  for (const auto& floor : kLevelFloors) {
+    if (score >= floor.min_score) d.level = floor.level;
+  }
+  d.score = score;
+  d.details = nlohmann::json::object();
+  return d;
+}
+
+double Round3(double x) { return std::round(x * 1000) / 1000; }
+
+}  // namespace
+
+Difficulty RateDeduction(std::span<const uint32_t> masks, std::span<const std::string> keys) {
+  std::vector<uint32_t> sorted(masks.begin(), masks.end());
+  std::sort(sorted.begin(), sorted.end());
+  std::vector<std::pair<uint32_t, int64_t>> groups;  // equal masks counted once
+  for (uint32_t m : sorted) {
+    if (!groups.empty() && groups.back().first == m) {
+      ++groups.back().second;
+    } else {
+      groups.push_back({m, 1});
+    }
+  }
+  const int weighings = static_cast<int>(keys.size());
+  const double log_n = std::log(static_cast<double>(masks.size()));
+  uint32_t applied = 0;
+  double work = 0;
+  int needed = weighings;
+  nlohmann::json chain = nlohmann::json::array();
+  for (int step = 0; step < weighings; ++step) {
+    int best = -1;
+    int64_t best_left = 0;
+    for (int c = 0; c < weighings; ++c) {
+      if (applied & (1u << c)) continue;
+      const uint32_t with = applied | (1u << c);
+      int64_t left = 0;
+      for (const auto& [m, count] : groups) left += (m & with) == 0 ? count : 0;
+      if (best < 0 || left < best_left || (left == best_left && keys[c] < keys[best])) {
+        best = c;
+        best_left = left;
+      }
+    }
+    applied |= 1u << best;
+    chain.push_back(best_left);
+    if (best_left > 1) work += std::log(static_cast<double>(best_left)) / log_n;
+    if (best_left == 1 && needed == weighings) needed = step + 1;
+  }
+  const int redundant = weighings - needed;
+  Difficulty d = Graded((work + 0.25 * redundant - kDeductionFloor) / kDeductionSpan);
+  d.details["weighings"] = weighings;
+  d.details["needed"] = needed;
+  d.details["redundant"] = redundant;
+  d.details["hypotheses_after"] = std::move(chain);
+  d.details["work"] = Round3(work);
+  return d;
+}
+
+Difficulty RateStrategy(int coins, int k, Variant v) {
+  const int64_t below = std::max<int64_t>(0, MaxCoins(v, k - 1));
+  const int64_t top = MaxCoins(v, k);
+  const double fill = static_cast<double>(coins - below) / static_cast<double>(top - below);
+  const double bonus = v == Variant::kUnknown ? 0.5 : v == Variant::kReference ? 0.25 : 0.0;
+  Difficulty d = Graded((k - 1 + fill + bonus) / 4.5);
+  d.details["weighings"] = k;
+  d.details["coins"] = coins;
+  d.details["fill"] = Round3(fill);
+  return d;
+}
+
+}  // namespace foundry::puzzles::balance

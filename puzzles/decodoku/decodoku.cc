@@ -1,0 +1,80 @@
+// The decodoku Family: parameters, and the glue from the contract to
+// generator.h, verifier.h and codec.h.
+#include "puzzles/decodoku/decodoku.h"
+
+#include <fmt/format.h>
+
+#include "puzzles/decodoku/codec.h"
+#include "puzzles/decodoku/generator.h"
+#include "puzzles/decodoku/verifier.h"
+
+namespace foundry::puzzles::decodoku {
+namespace {
+
+class DecodokuFamily final : public Family {
+ public:
+  std::string_view name() const override { return "decodoku"; }
+  std::string_view id_prefix() const override { return "dk"; }
+  std::string_view summary() const override {
+    return "Clear a grid of noisy numbers by merging neighbours mod 10 in par moves (Decodoku).";
+  }
+
+  const std::vector<ParamSpec>& param_specs() const override {
+    static const std::vector<ParamSpec> kSpecs = {
+        ParamSpec::Int("size", 8, kMinSize, kMaxSize, "side L of the L x L grid"),
+        ParamSpec::Int("noise_weight", 6, 1, 30, "weight of one round of noise (the seed's 6)"),
+        ParamSpec::Int("rounds", 1, 1, 20,
+                       "noise rounds, with the greedy player's 5 moves between two"),
+        ParamSpec::Int("min_moves", 4, 0, kMaxSolutionMoves, "reject a par below this"),
+        ParamSpec::Int("max_moves", 30, 0, kMaxSolutionMoves, "reject a par above this"),
+    };
+    return kSpecs;
+  }
+
+  Status CheckParams(const Params& params) const override {
+    const int64_t lo = params.Int("min_moves"), hi = params.Int("max_moves");
+    if (lo > hi) {
+      return Status::InvalidArgument(
+          fmt::format("parameter 'min_moves' ({}) must not exceed 'max_moves' ({})", lo, hi));
+    }
+    return Status::Ok();
+  }
+
+  Candidate Generate(Rng& rng, const Params& params) const override {
+    static const std::string kSize = "size", kWeight = "noise_weight", kRounds = "rounds",
+                             kMin = "min_moves", kMax = "max_moves";
+    GenerateOptions o;
+    o.size = static_cast<int>(params.Int(kSize));
+    o.noise_weight = static_cast<int>(params.Int(kWeight));
+    o.rounds = static_cast<int>(params.Int(kRounds));
+    o.min_moves = static_cast<int>(params.Int(kMin));
+    o.max_moves = static_cast<int>(params.Int(kMax));
+    return decodoku::Generate(rng, o);
+  }
+
+  Result<Difficulty> Verify(const nlohmann::json& puzzle,
+                            const nlohmann::json& solution) const override {
+    return decodoku::Verify(puzzle, solution);
+  }
+
+  std::string CanonicalBytes(const nlohmann::json& puzzle) const override {
+    auto g = ParsePuzzle(puzzle);
+    if (!g.ok()) return "!invalid|" + puzzle.dump();
+    return decodoku::CanonicalBytes(*g);
+  }
+
+  std::string RenderText(const nlohmann::json& puzzle) const override {
+    auto g = ParsePuzzle(puzzle);
+    if (!g.ok()) return "invalid puzzle: " + g.status().message();
+    return decodoku::RenderText(*g);
+  }
+};
+
+}  // namespace
+
+const Family& TheFamily() {
+  static const DecodokuFamily kFamily;
+  return kFamily;
+}
+
+}  // namespace foundry::puzzles::decodoku

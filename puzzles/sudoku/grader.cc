@@ -1,0 +1,447 @@
+#include "puzzles/sudoku/grader.h"
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+namespace foundry::puzzles::sudoku {
+namespace {
+
+using Mask = uint16_t;
+
+struct TechniqueInfo {
+  Technique t;
+  std::string_view name;
+  int level;
+};
+
+// The difficulty table, in the order the grader tries the techniques.
+constexpr TechniqueInfo kTable[kTechniqueCount] = {
+    {Technique::kNakedSingle, "naked_single", 0},
+    {Technique::kHiddenSingle, "hidden_single", 0},
+    {Technique::kLockedCandidates, "locked_candidates", 1},
+    {Technique::kNakedPair, "naked_pair", 1},
+    {Technique::kHiddenPair, "hidden_pair", 1},
+    {Technique::kNakedTriple, "naked_triple", 2},
+    {Technique::kHiddenTriple, "hidden_triple", 2},
+    {Technique::kXWing, "x_wing", 2},
+    {Technique::kXYWing, "xy_wing", 2},
+    {Technique::kSwordfish, "swordfish", 2},
+    {Technique::kNakedQuad, "naked_quad", 2},
+    {Technique::kHiddenQuad, "hidden_quad", 2},
+};
+
+// Bits set in a mask of up to 16 bits (see solver.cc on popcount).
+int Pop(unsigned x) {
+  x = x - ((x >> 1) & 0x5555u);
+  x = (x & 0x3333u) + ((x >> 2) & 0x3333u);
+  x = (x + (x >> 4)) & 0x0f0fu;
+  return static_cast<int>((x + (x >> 8)) & 0x1fu);
+}
+
+// Row, column and box units and peers of one shape.
+struct Geometry {
+  Shape shape;
+  int n = 0, cells = 0;
+  std::vector<std::vector<int>> units;  // 3n units: rows, columns, boxes
+  std::vector<int> row, col, box;       // per cell
+  std::vector<std::vector<int>> peers;  // per cell
+
+  explicit Geometry(Shape s) : shape(s), n(s.n()), cells(s.cells()) {
+    units.assign(3 * n, {});
+    row.resize(cells);
+    col.resize(cells);
+    box.resize(cells);
+    peers.resize(cells);
+    for (int c = 0; c < cells; ++c) {
+      row[c] = c / n;
+      col[c] = c % n;
+      box[c] = s.BoxOf(row[c], col[c]);
+      units[row[c]].push_back(c);
+      units[n + col[c]].push_back(c);
+      units[2 * n + box[c]].push_back(c);
+    }
+    for (int c = 0; c < cells; ++c) {
+      for (int p = 0; p < cells; ++p) {
+        if (p != c && Sees(c, p)) peers[c].push_back(p);
+      }
+    }
+  }
+  bool Sees(int a, int b) const { return row[a] == row[b] || col[a] == col[b] || box[a] == box[b]; }
+};
+
+const Geometry& GeometryFor(const Shape& shape) {
+  static const std::vector<Geometry> kAll = [] {
+    std::vector<Geometry> v;
+    for (const Shape& s : SupportedShapes()) v.emplace_back(s);
+    return v;
+  }();
+  for (const Geometry& g : kAll) {
+    if (g.shape == shape) return g;
+  }
+  return kAll[0];
+}
+
+// Calls f(idx) for each increasing k-combination idx of 0..m-1 until f
+// returns true; returns whether one did.
+template <typename F>
+bool ForCombos(int m, int k, F&& f) {
+  if (k > m) return false;
+  int idx[kMaxN];
+  for (int i = 0; i < k; ++i) idx[i] = i;
+  for (;;) {
+    if (f(static_cast<const int*>(idx))) return true;
+    int i = k - 1;
+    while (i >= 0 && idx[i] == m - k + i) --i;
+    if (i < 0) return false;
+    ++idx[i];
+    for (int j = i + 1; j < k; ++j) idx[j] = idx[j - 1] + 1;
+  }
+}
+
+class Logic {
+ public:
+  Logic(const Geometry& g, const Grid& puzzle) : g_(g), n_(g.n), full_(static_cast<Mask>((1u << g.n) - 1)) {
+    cand_.assign(g.cells, full_);
+    val_.assign(g.cells, 0);
+    open_ = g.cells;
+    for (int c = 0; c < g.cells; ++c) {
+      if (!puzzle[c]) continue;
+      const Mask bit = static_cast<Mask>(1u << (puzzle[c] - 1));
+      if (val_[c] || !(cand_[c] & bit)) {
+        broken_ = true;
+        return;
+      }
+      Place(c, bit);
+    }
+  }
+
+  Grade Run() {
+    Grade grade;
+    grade.clues = g_.cells - open_;
+    while (open_ > 0 && !broken_) {
+      bool progress = false;
+      for (const TechniqueInfo& info : kTable) {
+        if (Apply(info.t)) {
+          ++grade.uses[static_cast<int>(info.t)];
+          grade.level = std::max(grade.level, info.level);
+          progress = true;
+          break;
+        }
+      }
+      if (!progress) break;
+    }
+    grade.contradiction = broken_;
+    grade.filled.assign(val_.begin(), val_.end());
+    if (open_ > 0 && !broken_) {
+      grade.level = 3;
+      grade.unsolved_when_stuck = open_;
+    }
+    return grade;
+  }
+
+ private:
+  void Place(int c, Mask bit) {
+    val_[c] = static_cast<uint8_t>(__builtin_ctz(bit) + 1);
+    cand_[c] = bit;
+    --open_;
+    for (int p : g_.peers[c]) {
+      if (val_[p]) {
+        if (cand_[p] == bit) broken_ = true;
+        continue;
+      }
+      if (cand_[p] & bit) {
+        cand_[p] = static_cast<Mask>(cand_[p] & ~bit);
+        if (!cand_[p]) broken_ = true;
+      }
+    }
+  }
+
+  // Removes `bits` from open cell c; true if anything went.
+  bool Elim(int c, Mask bits) {
+    if (val_[c] || !(cand_[c] & bits)) return false;
+    cand_[c] = static_cast<Mask>(cand_[c] & ~bits);
+    if (!cand_[c]) broken_ = true;
+    return true;
+  }
+
+  bool Apply(Technique t) {
+    switch (t) {
+      case Technique::kNakedSingle: return NakedSingles();
+      case Technique::kHiddenSingle: return HiddenSingles();
+      case Technique::kLockedCandidates: return LockedCandidates();
+      case Technique::kNakedPair: return NakedSubset(2);
+      case Technique::kHiddenPair: return HiddenSubset(2);
+      case Technique::kNakedTriple: return NakedSubset(3);
+      case Technique::kHiddenTriple: return HiddenSubset(3);
+      case Technique::kXWing: return Fish(2);
+      case Technique::kXYWing: return XYWing();
+      case Technique::kSwordfish: return Fish(3);
+      case Technique::kNakedQuad: return NakedSubset(4);
+      case Technique::kHiddenQuad: return HiddenSubset(4);
+    }
+    return false;
+  }
+
+  bool NakedSingles() {
+    bool any = false;
+    for (int c = 0; c < g_.cells && !broken_; ++c) {
+      if (!val_[c] && Pop(cand_[c]) == 1) {
+        Place(c, cand_[c]);
+        any = true;
+      }
+    }
+    return any;
+  }
+
+  bool HiddenSingles() {
+    bool any = false;
+    for (const auto& unit : g_.units) {
+      Mask once = 0, twice = 0, placed = 0;
+      for (int c : unit) {
+        if (val_[c]) {
+          placed |= cand_[c];
+          continue;
+        }
+        twice |= once & cand_[c];
+        once |= cand_[c];
+      }
+      if ((once | placed) != full_) {
+        broken_ = true;
+        return any;
+      }
+      Mask hidden = static_cast<Mask>(once & ~twice & ~placed);
+      for (; hidden; hidden = static_cast<Mask>(hidden & (hidden - 1))) {
+        const Mask bit = hidden & static_cast<Mask>(-hidden);
+        for (int c : unit) {
+          if (!val_[c] && (cand_[c] & bit)) {
+            Place(c, bit);
+            any = true;
+            break;
+          }
+        }
+        if (broken_) return any;
+      }
+    }
+    return any;
+  }
+
+  bool LockedCandidates() {
+    for (int d = 0; d < n_; ++d) {
+      const Mask bit = static_cast<Mask>(1u << d);
+      for (int u = 0; u < 3 * n_; ++u) {
+        // Where d can go in unit u, as the set of rows, columns and boxes.
+        int rows = 0, cols = 0, boxes = 0, count = 0;
+        int any_cell = -1;
+        for (int c : g_.units[u]) {
+          if (val_[c] || !(cand_[c] & bit)) continue;
+          rows |= 1 << g_.row[c];
+          cols |= 1 << g_.col[c];
+          boxes |= 1 << g_.box[c];
+          any_cell = c;
+          ++count;
+        }
+        if (count < 2) continue;
+        bool progress = false;
+        if (u >= 2 * n_) {  // pointing: a box's d confined to one line
+          if (Pop(rows) == 1) progress |= ElimOutside(g_.units[g_.row[any_cell]], u, bit);
+          if (Pop(cols) == 1) progress |= ElimOutside(g_.units[n_ + g_.col[any_cell]], u, bit);
+        } else if (Pop(boxes) == 1) {  // claiming: a line's d confined to one box
+          progress |= ElimOutside(g_.units[2 * n_ + g_.box[any_cell]], u, bit);
+        }
+        if (progress) return true;
+      }
+    }
+    return false;
+  }
+
+  // Removes bit from the cells of `target` that are not in unit `keep`.
+  bool ElimOutside(const std::vector<int>& target, int keep, Mask bit) {
+    bool any = false;
+    for (int c : target) {
+      if (InUnit(c, keep)) continue;
+      any |= Elim(c, bit);
+    }
+    return any;
+  }
+
+  bool InUnit(int c, int u) const {
+    if (u < n_) return g_.row[c] == u;
+    if (u < 2 * n_) return g_.col[c] == u - n_;
+    return g_.box[c] == u - 2 * n_;
+  }
+
+  bool NakedSubset(int k) {
+    for (const auto& unit : g_.units) {
+      int cells[kMaxN];
+      int m = 0, open = 0;
+      for (int c : unit) {
+        if (val_[c]) continue;
+        ++open;
+        const int p = Pop(cand_[c]);
+        if (p >= 2 && p <= k) cells[m++] = c;
+      }
+      if (open <= k) continue;
+      const bool found = ForCombos(m, k, [&](const int* idx) {
+        Mask u = 0;
+        for (int i = 0; i < k; ++i) u |= cand_[cells[idx[i]]];
+        if (Pop(u) != k) return false;
+        bool any = false;
+        for (int c : unit) {
+          bool member = false;
+          for (int i = 0; i < k; ++i) member |= cells[idx[i]] == c;
+          if (!member) any |= Elim(c, u);
+        }
+        return any;
+      });
+      if (found) return true;
+    }
+    return false;
+  }
+
+  bool HiddenSubset(int k) {
+    for (const auto& unit : g_.units) {
+      // pos[d]: the unit indices where digit d can go.
+      uint32_t pos[kMaxN] = {};
+      int digits[kMaxN];
+      int m = 0, open = 0;
+      for (int i = 0; i < n_; ++i) {
+        const int c = unit[i];
+        if (val_[c]) continue;
+        ++open;
+        for (Mask b = cand_[c]; b; b = static_cast<Mask>(b & (b - 1))) pos[__builtin_ctz(b)] |= 1u << i;
+      }
+      if (open <= k) continue;
+      for (int d = 0; d < n_; ++d) {
+        const int p = Pop(pos[d]);
+        if (p >= 2 && p <= k) digits[m++] = d;
+      }
+      const bool found = ForCombos(m, k, [&](const int* idx) {
+        uint32_t where = 0;
+        Mask keep = 0;
+        for (int i = 0; i < k; ++i) {
+          where |= pos[digits[idx[i]]];
+          keep |= static_cast<Mask>(1u << digits[idx[i]]);
+        }
+        if (Pop(where) != k) return false;
+        bool any = false;
+        for (uint32_t w = where; w; w &= w - 1) {
+          any |= Elim(unit[__builtin_ctz(w)], static_cast<Mask>(full_ & ~keep));
+        }
+        return any;
+      });
+      if (found) return true;
+    }
+    return false;
+  }
+
+  // X-wing (k = 2) and swordfish (k = 3), rows as base then columns.
+  bool Fish(int k) {
+    for (int d = 0; d < n_; ++d) {
+      const Mask bit = static_cast<Mask>(1u << d);
+      for (int by_rows = 1; by_rows >= 0; --by_rows) {
+        uint32_t lines[kMaxN] = {};  // per base line, the cross positions of d
+        int base[kMaxN];
+        int m = 0;
+        for (int i = 0; i < n_; ++i) {
+          for (int j = 0; j < n_; ++j) {
+            const int c = by_rows ? i * n_ + j : j * n_ + i;
+            if (!val_[c] && (cand_[c] & bit)) lines[i] |= 1u << j;
+          }
+          const int p = Pop(lines[i]);
+          if (p >= 2 && p <= k) base[m++] = i;
+        }
+        const bool found = ForCombos(m, k, [&](const int* idx) {
+          uint32_t cover = 0, in_base = 0;
+          for (int i = 0; i < k; ++i) {
+            cover |= lines[base[idx[i]]];
+            in_base |= 1u << base[idx[i]];
+          }
+          if (Pop(cover) != k) return false;
+          bool any = false;
+          for (int i = 0; i < n_; ++i) {
+            if (in_base & (1u << i)) continue;
+            for (uint32_t w = cover; w; w &= w - 1) {
+              const int j = __builtin_ctz(w);
+              any |= Elim(by_rows ? i * n_ + j : j * n_ + i, bit);
+            }
+          }
+          return any;
+        });
+        if (found) return true;
+      }
+    }
+    return false;
+  }
+
+  bool XYWing() {
+    for (int pivot = 0; pivot < g_.cells; ++pivot) {
+      if (val_[pivot] || Pop(cand_[pivot]) != 2) continue;
+      const Mask xy = cand_[pivot];
+      for (int a : g_.peers[pivot]) {
+        if (val_[a] || Pop(cand_[a]) != 2) continue;
+        const Mask shared_a = cand_[a] & xy;
+        if (Pop(shared_a) != 1) continue;
+        const Mask z = static_cast<Mask>(cand_[a] & ~xy);
+        const Mask want_b = static_cast<Mask>((xy & ~shared_a) | z);
+        for (int b : g_.peers[pivot]) {
+          if (b == a || val_[b] || cand_[b] != want_b) continue;
+          bool any = false;
+          for (int c : g_.peers[a]) {
+            if (c != b && c != pivot && g_.Sees(c, b)) any |= Elim(c, z);
+          }
+          if (any) return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  const Geometry& g_;
+  const int n_;
+  const Mask full_;
+  std::vector<Mask> cand_;
+  std::vector<uint8_t> val_;
+  int open_ = 0;
+  bool broken_ = false;
+};
+
+}  // namespace
+
+std::string_view TechniqueName(Technique t) { return kTable[static_cast<int>(t)].name; }
+int TechniqueLevel(Technique t) { return kTable[static_cast<int>(t)].level; }
+
+Difficulty Grade::ToDifficulty() const {
+  Difficulty d;
+  d.level = std::string(kLevels[level]);
+  // Within a level, more steps at that level (or, for expert, more cells left
+  // when logic ran out) is harder. f in [0, 1).
+  double f = 0;
+  if (level == 3) {
+    f = std::min(0.999, unsolved_when_stuck / 81.0);
+  } else {
+    int at_level = 0;
+    for (const TechniqueInfo& info : kTable) {
+      if (info.level == level) at_level += uses[static_cast<int>(info.t)];
+    }
+    f = level == 0 ? std::min(0.999, at_level / 120.0) : at_level / (at_level + 4.0);
+  }
+  d.score = std::round((level + f) / 4.0 * 1000.0) / 1000.0;
+  nlohmann::json techniques = nlohmann::json::object();
+  std::string hardest = level == 3 ? "search" : "naked_single";
+  for (const TechniqueInfo& info : kTable) {
+    const int k = uses[static_cast<int>(info.t)];
+    if (k == 0) continue;
+    techniques[std::string(info.name)] = k;
+    if (level < 3) hardest = std::string(info.name);
+  }
+  d.details = {{"clues", clues}, {"hardest", hardest}, {"techniques", techniques}};
+  return d;
+}
+
+Grade GradePuzzle(const Shape& shape, const Grid& puzzle) {
+  Logic logic(GeometryFor(shape), puzzle);
+  return logic.Run();
+}
+
+}  // namespace foundry::puzzles::sudoku

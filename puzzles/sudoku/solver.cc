@@ -1,0 +1,354 @@
+#include "puzzles/sudoku/solver.h"
+
+#include <algorithm>
+#include <array>
+#include <cstring>
+#include <utility>
+
+namespace foundry::puzzles::sudoku {
+namespace {
+
+// Bits set in a 16-bit mask (no popcnt instruction is assumed: the build is
+// for any x86-64, and libgcc's fallback is a call).
+inline int Pop16(unsigned x) {
+  x = x - ((x >> 1) & 0x5555u);
+  x = (x & 0x3333u) + ((x >> 2) & 0x3333u);
+  x = (x + (x >> 4)) & 0x0f0fu;
+  return static_cast<int>((x + (x >> 8)) & 0x1fu);
+}
+
+// The solver for one shape. Masks have bit d-1 set when digit d is possible.
+template <int R, int C>
+class Engine {
+ public:
+  static constexpr int N = R * C;
+  static constexpr int NN = N * N;
+  static constexpr int kPeers = 2 * (N - 1) + (R - 1) * (C - 1);
+  static constexpr int kUnits = 3 * N;
+  using Mask = uint16_t;
+  static constexpr Mask kFull = static_cast<Mask>((1u << N) - 1);
+
+  struct State {
+    std::array<Mask, NN> cand;
+    std::array<uint8_t, NN> done;  // 1 once the cell's digit is placed
+    int left;                      // cells not yet placed
+  };
+
+  // Every cell open.
+  static void Reset(State& s) {
+    s.cand.fill(kFull);
+    s.done.fill(0);
+    s.left = NN;
+  }
+
+  // Places the givens of `g` except cell `skip`, and `skip_not` is removed
+  // from the candidates of `skip`. False on a contradiction.
+  static bool Load(State& s, const uint8_t* g, int skip = -1, Mask skip_not = 0) {
+    const Tables& t = T();
+    Mask row[N] = {}, col[N] = {}, box[N] = {};
+    for (int c = 0; c < NN; ++c) {
+      if (g[c] == 0 || c == skip) continue;
+      const Mask bit = static_cast<Mask>(1u << (g[c] - 1));
+      const int r = t.row[c], k = t.col[c], b = t.box[c];
+      if ((row[r] | col[k] | box[b]) & bit) return false;
+      row[r] |= bit;
+      col[k] |= bit;
+      box[b] |= bit;
+    }
+    s.left = 0;
+    int singles[NN];
+    int ns = 0;
+    for (int c = 0; c < NN; ++c) {
+      if (g[c] != 0 && c != skip) {
+        s.cand[c] = static_cast<Mask>(1u << (g[c] - 1));
+        s.done[c] = 1;
+        continue;
+      }
+      Mask m = static_cast<Mask>(kFull & ~(row[t.row[c]] | col[t.col[c]] | box[t.box[c]]));
+      if (c == skip) m = static_cast<Mask>(m & ~skip_not);
+      if (!m) return false;
+      s.cand[c] = m;
+      s.done[c] = 0;
+      ++s.left;
+      if (!(m & (m - 1))) singles[ns++] = c;
+    }
+    for (int i = 0; i < ns; ++i) {
+      const int c = singles[i];
+      if (s.done[c]) continue;
+      if (!Assign(s, c, s.cand[c])) return false;
+    }
+    return true;
+  }
+
+  // Places `bit` in `cell` and every naked single that follows.
+  // REQUIRES: s.cand[cell] & bit.
+  static bool Assign(State& s, int cell, Mask bit) {
+    const Tables& t = T();
+    int stack[NN + 1];
+    int sp = 0;
+    s.cand[cell] = bit;
+    stack[sp++] = cell;
+    while (sp) {
+      const int c = stack[--sp];
+      if (s.done[c]) continue;
+      const Mask b = s.cand[c];
+      s.done[c] = 1;
+      --s.left;
+      for (int k = 0; k < kPeers; ++k) {
+        const int p = t.peers[c][k];
+        Mask m = s.cand[p];
+        if (!(m & b)) continue;
+        m = static_cast<Mask>(m & ~b);
+        s.cand[p] = m;
+        if (!m) return false;
+        if (!(m & (m - 1))) stack[sp++] = p;
+      }
+    }
+    return true;
+  }
+
+  // One pass of hidden singles over every unit: -1 contradiction, 0 nothing
+  // placed, 1 something placed.
+  static int HiddenSingles(State& s) {
+    const Tables& t = T();
+    int changed = 0;
+    for (int u = 0; u < kUnits; ++u) {
+      const uint8_t* unit = t.units[u];
+      Mask once = 0, twice = 0, solved = 0;
+      for (int k = 0; k < N; ++k) {
+        const Mask m = s.cand[unit[k]];
+        twice |= once & m;
+        once |= m;
+        if (s.done[unit[k]]) solved |= m;
+      }
+      if (once != kFull) return -1;
+      Mask hidden = static_cast<Mask>(once & ~twice & ~solved);
+      while (hidden) {
+        const Mask bit = hidden & static_cast<Mask>(-hidden);
+        hidden = static_cast<Mask>(hidden ^ bit);
+        int k = 0;
+        while (k < N && !(s.cand[unit[k]] & bit)) ++k;
+        if (k == N) return -1;
+        if (s.done[unit[k]]) {
+          if (s.cand[unit[k]] != bit) return -1;
+          continue;
+        }
+        if (!Assign(s, unit[k], bit)) return -1;
+        changed = 1;
+      }
+    }
+    return changed;
+  }
+
+  static bool Propagate(State& s) {
+    for (;;) {
+      if (s.left == 0) return true;
+      const int r = HiddenSingles(s);
+      if (r < 0) return false;
+      if (r == 0) return true;
+    }
+  }
+
+  // An open cell with the fewest candidates. REQUIRES: s.left > 0.
+  static int PickCell(const State& s) {
+    int best = -1, best_count = N + 1;
+    for (int c = 0; c < NN; ++c) {
+      if (s.done[c]) continue;
+      const int k = Pop16(s.cand[c]);
+      if (k < best_count) {
+        best_count = k;
+        best = c;
+        if (k == 2) break;
+      }
+    }
+    return best;
+  }
+
+  struct Counter {
+    int limit;
+    int count = 0;
+    uint8_t* first = nullptr;  // receives the first solution, if not null
+    Rng* rng = nullptr;        // digits in random order when set
+  };
+
+  static void Search(State& s, Counter& k) {
+    if (!Propagate(s)) return;
+    if (s.left == 0) {
+      if (k.count == 0 && k.first) {
+        for (int c = 0; c < NN; ++c) k.first[c] = static_cast<uint8_t>(__builtin_ctz(s.cand[c]) + 1);
+      }
+      ++k.count;
+      return;
+    }
+    const int cell = PickCell(s);
+    Mask bits[N];
+    int nb = 0;
+    for (Mask m = s.cand[cell]; m; m = static_cast<Mask>(m & (m - 1))) {
+      bits[nb++] = m & static_cast<Mask>(-m);
+    }
+    if (k.rng) {
+      for (int i = nb - 1; i > 0; --i) std::swap(bits[i], bits[k.rng->Below(i + 1)]);
+    }
+    for (int i = 0; i < nb; ++i) {
+      State t = s;
+      if (Assign(t, cell, bits[i])) Search(t, k);
+      if (k.count >= k.limit) return;
+    }
+  }
+
+  static int Count(const uint8_t* g, int limit, uint8_t* first) {
+    State s;
+    if (!Load(s, g)) return 0;
+    Counter k{limit};
+    k.first = first;
+    Search(s, k);
+    return k.count;
+  }
+
+  // Whether `g` (with `cell` empty) has a solution where `cell` is not `value`.
+  static bool HasOther(const uint8_t* g, int cell, int value) {
+    State s;
+    if (!Load(s, g, cell, static_cast<Mask>(1u << (value - 1)))) return false;
+    Counter k{1};
+    Search(s, k);
+    return k.count > 0;
+  }
+
+  static void Random(uint8_t* out, Rng& rng) {
+    // A random permutation in the first row, then a randomised search.
+    State s;
+    Reset(s);
+    uint8_t perm[N];
+    for (int i = 0; i < N; ++i) perm[i] = static_cast<uint8_t>(i + 1);
+    for (int i = N - 1; i > 0; --i) std::swap(perm[i], perm[rng.Below(i + 1)]);
+    for (int c = 0; c < N; ++c) Assign(s, c, static_cast<Mask>(1u << (perm[c] - 1)));
+    Counter k{1};
+    k.first = out;
+    k.rng = &rng;
+    Search(s, k);
+  }
+
+  static void Remove(uint8_t* g, Rng& rng, const RemovalOptions& o, RemovalStats* stats) {
+    int order[NN];
+    int m = 0;
+    for (int c = 0; c < NN; ++c) {
+      if (!o.symmetric || c <= NN - 1 - c) order[m++] = c;
+    }
+    for (int i = m - 1; i > 0; --i) std::swap(order[i], order[rng.Below(i + 1)]);
+    int checks = 0;
+    for (int i = 0; i < m; ++i) {
+      const int a = order[i];
+      const int b = o.symmetric ? NN - 1 - a : a;
+      const uint8_t va = g[a], vb = g[b];
+      g[a] = 0;
+      g[b] = 0;
+      bool other = (++checks, HasOther(g, a, va));
+      if (!other && b != a) {
+        // Both empty: another solution differs at a (just ruled out) or at b.
+        other = (++checks, HasOther(g, b, vb));
+      }
+      if (other) {
+        g[a] = va;
+        g[b] = vb;
+        if (!o.minimal) break;
+      }
+    }
+    if (stats) stats->checks += checks;
+  }
+
+  static bool Minimal(const uint8_t* puzzle, bool symmetric) {
+    uint8_t g[NN];
+    std::memcpy(g, puzzle, NN);
+    for (int a = 0; a < NN; ++a) {
+      if (!g[a]) continue;
+      const int b = symmetric ? NN - 1 - a : a;
+      if (b < a) continue;
+      const uint8_t va = g[a], vb = g[b];
+      g[a] = 0;
+      g[b] = 0;
+      const bool other = HasOther(g, a, va) || (b != a && vb && HasOther(g, b, vb));
+      g[a] = va;
+      g[b] = vb;
+      if (!other) return false;
+    }
+    return true;
+  }
+
+ private:
+  struct Tables {
+    uint8_t peers[NN][kPeers];
+    uint8_t units[kUnits][N];
+    uint8_t row[NN], col[NN], box[NN];
+  };
+
+  static const Tables& T() {
+    static const Tables t = Build();
+    return t;
+  }
+
+  static Tables Build() {
+    Tables t{};
+    auto box = [](int r, int c) { return (r / R) * R + c / C; };
+    for (int i = 0; i < N; ++i) {
+      for (int j = 0; j < N; ++j) {
+        t.units[i][j] = static_cast<uint8_t>(i * N + j);           // row i
+        t.units[N + i][j] = static_cast<uint8_t>(j * N + i);       // column i
+        const int br = (i / R) * R, bc = (i % R) * C;               // box i
+        t.units[2 * N + i][j] = static_cast<uint8_t>((br + j / C) * N + bc + j % C);
+      }
+    }
+    for (int c = 0; c < NN; ++c) {
+      const int r0 = c / N, c0 = c % N;
+      t.row[c] = static_cast<uint8_t>(r0);
+      t.col[c] = static_cast<uint8_t>(c0);
+      t.box[c] = static_cast<uint8_t>(box(r0, c0));
+      int k = 0;
+      for (int p = 0; p < NN; ++p) {
+        if (p == c) continue;
+        const int r1 = p / N, c1 = p % N;
+        if (r1 == r0 || c1 == c0 || box(r1, c1) == box(r0, c0)) t.peers[c][k++] = static_cast<uint8_t>(p);
+      }
+    }
+    return t;
+  }
+};
+
+// Calls f.template operator()<Engine<R,C>>() for the engine of `shape`.
+template <typename F>
+auto Dispatch(const Shape& shape, F&& f) {
+  switch (shape.box_rows * 10 + shape.box_cols) {
+    case 22: return f.template operator()<Engine<2, 2>>();
+    case 23: return f.template operator()<Engine<2, 3>>();
+    case 34: return f.template operator()<Engine<3, 4>>();
+    case 44: return f.template operator()<Engine<4, 4>>();
+    default: return f.template operator()<Engine<3, 3>>();
+  }
+}
+
+}  // namespace
+
+int CountSolutions(const Shape& shape, const Grid& givens, int limit, Grid* first) {
+  if (first) first->assign(givens.size(), 0);
+  return Dispatch(shape, [&]<typename E>() {
+    return E::Count(givens.data(), limit, first ? first->data() : nullptr);
+  });
+}
+
+Grid RandomSolution(const Shape& shape, Rng& rng) {
+  Grid g(shape.cells(), 0);
+  Dispatch(shape, [&]<typename E>() { E::Random(g.data(), rng); });
+  return g;
+}
+
+Grid RemoveClues(const Shape& shape, const Grid& solution, Rng& rng, const RemovalOptions& options,
+                 RemovalStats* stats) {
+  Grid g = solution;
+  Dispatch(shape, [&]<typename E>() { E::Remove(g.data(), rng, options, stats); });
+  return g;
+}
+
+bool IsMinimal(const Shape& shape, const Grid& puzzle, bool symmetric) {
+  return Dispatch(shape, [&]<typename E>() { return E::Minimal(puzzle.data(), symmetric); });
+}
+
+}  // namespace foundry::puzzles::sudoku

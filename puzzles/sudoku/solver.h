@@ -1,0 +1,54 @@
+// The generator's sudoku solver: bitmask candidates, naked and hidden singles
+// to a fixpoint, then depth-first search on a cell with the fewest
+// candidates. It counts solutions up to a limit (two answers "unique?"),
+// fills random grids and removes clues. Each shape is its own template
+// instance (solver.cc), so the 9x9 loops have constant bounds.
+//
+// Verify() does not use this file: it re-checks with dlx.h, a different
+// algorithm written separately.
+//
+// Thread safety: pure functions over their arguments; the per-shape tables
+// are built once (thread-safe static initialisation) and then only read.
+#pragma once
+
+#include <cstdint>
+
+#include "puzzles/rng.h"
+#include "puzzles/sudoku/shape.h"
+
+namespace foundry::puzzles::sudoku {
+
+// Solutions of `givens`, counted up to `limit` (>= 1). When `first` is not
+// null and a solution exists, *first receives the first one found.
+// REQUIRES: givens.size() == shape.cells(), values 0..N.
+int CountSolutions(const Shape& shape, const Grid& givens, int limit, Grid* first = nullptr);
+
+// A uniformly shuffled start (a random first box row band) completed by the
+// search with digits tried in random order: a random complete grid.
+Grid RandomSolution(const Shape& shape, Rng& rng);
+
+struct RemovalOptions {
+  // Remove cells in 180-degree pairs (cell i with cells-1-i).
+  bool symmetric = false;
+  // true: try every cell (or pair) once, in random order, keeping it only
+  // when its removal would admit a second solution; the result is minimal
+  // (no clue, or with `symmetric` no pair, can go). false: stop at the first
+  // cell whose removal would admit a second solution.
+  bool minimal = true;
+};
+
+struct RemovalStats {
+  int checks = 0;  // uniqueness checks made
+};
+
+// A puzzle whose only solution is `solution`, made by removing clues from it
+// in an order drawn from `rng`.
+// REQUIRES: IsCompleteSolution(shape, solution).
+Grid RemoveClues(const Shape& shape, const Grid& solution, Rng& rng, const RemovalOptions& options,
+                 RemovalStats* stats = nullptr);
+
+// True when removing each clue of `puzzle` alone (or, with `symmetric`, each
+// 180-degree pair) would admit a second solution. REQUIRES: `puzzle` unique.
+bool IsMinimal(const Shape& shape, const Grid& puzzle, bool symmetric);
+
+}  // namespace foundry::puzzles::sudoku

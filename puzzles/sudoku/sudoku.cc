@@ -1,0 +1,95 @@
+// The sudoku Family: parameters, and the glue from the contract to
+// generator.h, dlx.h (verification), grader.h and codec.h.
+#include "puzzles/sudoku/sudoku.h"
+
+#include <fmt/format.h>
+
+#include "puzzles/sudoku/codec.h"
+#include "puzzles/sudoku/dlx.h"
+#include "puzzles/sudoku/generator.h"
+#include "puzzles/sudoku/grader.h"
+
+namespace foundry::puzzles::sudoku {
+namespace {
+
+int LevelIndex(const std::string& level) {
+  for (int i = 0; i < static_cast<int>(std::size(kLevels)); ++i) {
+    if (kLevels[i] == level) return i;
+  }
+  return -1;  // "any"
+}
+
+class SudokuFamily final : public Family {
+ public:
+  std::string_view name() const override { return "sudoku"; }
+  std::string_view id_prefix() const override { return "sd"; }
+  std::string_view summary() const override {
+    return "Sudoku, 4x4 to 16x16: unique, minimal by default, graded by human techniques.";
+  }
+
+  const std::vector<ParamSpec>& param_specs() const override {
+    static const std::vector<ParamSpec> kSpecs = {
+        ParamSpec::Choice("box", {"3x3", "2x2", "2x3", "3x4", "4x4"},
+                          "box rows x columns (the grid is (rows*columns) squared)"),
+        ParamSpec::Bool("symmetric", false, "remove clues in 180-degree rotational pairs"),
+        ParamSpec::Bool("minimal", true,
+                        "remove clues until none can go (false: stop at the first that must stay)"),
+        ParamSpec::Choice("level", {"any", "easy", "medium", "hard", "expert"},
+                          "keep only puzzles of this grade (any: keep all)"),
+    };
+    return kSpecs;
+  }
+
+  Candidate Generate(Rng& rng, const Params& params) const override {
+    static const std::string kBox = "box", kSym = "symmetric", kMin = "minimal", kLevel = "level";
+    GenerateOptions o;
+    o.shape = *ShapeFromName(params.Choice(kBox));
+    o.symmetric = params.Bool(kSym);
+    o.minimal = params.Bool(kMin);
+    o.level = LevelIndex(params.Choice(kLevel));
+    return sudoku::Generate(rng, o);
+  }
+
+  Result<Difficulty> Verify(const nlohmann::json& puzzle, const nlohmann::json& solution) const override {
+    auto p = ParsePuzzle(puzzle);
+    if (!p.ok()) return p.status();
+    auto s = ParseSolution(p->shape, solution);
+    if (!s.ok()) return s.status();
+    if (!IsCompleteSolution(p->shape, *s)) {
+      return Status::FailedPrecondition("solution breaks a row, column or box");
+    }
+    for (size_t i = 0; i < s->size(); ++i) {
+      if (p->grid[i] && p->grid[i] != (*s)[i]) {
+        return Status::FailedPrecondition(fmt::format(
+            "solution cell {} is {} but the puzzle gives {}", i + 1, DigitChar((*s)[i]), DigitChar(p->grid[i])));
+      }
+    }
+    // The solution fits, so there is at least one; dlx.h (not the
+    // generator's solver) says whether there is a second.
+    if (DlxCountSolutions(p->shape, p->grid, 2) != 1) {
+      return Status::FailedPrecondition("puzzle has more than one solution");
+    }
+    return GradePuzzle(p->shape, p->grid).ToDifficulty();
+  }
+
+  std::string CanonicalBytes(const nlohmann::json& puzzle) const override {
+    auto p = ParsePuzzle(puzzle);
+    if (!p.ok()) return "!invalid|" + puzzle.dump();
+    return sudoku::CanonicalBytes(*p);
+  }
+
+  std::string RenderText(const nlohmann::json& puzzle) const override {
+    auto p = ParsePuzzle(puzzle);
+    if (!p.ok()) return "invalid puzzle: " + p.status().message();
+    return sudoku::RenderText(*p);
+  }
+};
+
+}  // namespace
+
+const Family& TheFamily() {
+  static const SudokuFamily kFamily;
+  return kFamily;
+}
+
+}  // namespace foundry::puzzles::sudoku

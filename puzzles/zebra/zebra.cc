@@ -1,0 +1,90 @@
+// The zebra Family: parameters, and the glue from the contract to
+// generator.h, verifier.h (uniqueness), solver.h (grade) and codec.h.
+#include "puzzles/zebra/zebra.h"
+
+#include <fmt/format.h>
+
+#include "puzzles/zebra/codec.h"
+#include "puzzles/zebra/generator.h"
+#include "puzzles/zebra/solver.h"
+#include "puzzles/zebra/verifier.h"
+
+namespace foundry::puzzles::zebra {
+namespace {
+
+class ZebraFamily final : public Family {
+ public:
+  std::string_view name() const override { return "zebra"; }
+  std::string_view id_prefix() const override { return "zb"; }
+  std::string_view summary() const override {
+    return "Zebra (Einstein) logic puzzles: who lives where, from minimal sets of clues.";
+  }
+
+  const std::vector<ParamSpec>& param_specs() const override {
+    static const std::vector<ParamSpec> kSpecs = {
+        ParamSpec::Int("houses", 5, kMinHouses, kMaxHouses, "houses in the row (items per category)"),
+        ParamSpec::Int("categories", 5, kMinCategories, kMaxCategories,
+                       "categories (nationality, color, pet, drink, smoke, hobby, car, music)"),
+        ParamSpec::Bool("minimal", true, "drop every clue whose removal keeps the solution unique"),
+        ParamSpec::Choice("level", {"any", "easy", "medium", "hard"},
+                          "keep only puzzles of this grade (any: keep all)"),
+    };
+    return kSpecs;
+  }
+
+  Candidate Generate(Rng& rng, const Params& params) const override {
+    static const std::string kHouses = "houses", kCats = "categories", kMin = "minimal", kLevel = "level";
+    GenerateOptions o;
+    o.houses = static_cast<int>(params.Int(kHouses));
+    o.categories = static_cast<int>(params.Int(kCats));
+    o.minimal = params.Bool(kMin);
+    const std::string level = params.Choice(kLevel);
+    o.level = level == "easy" ? 0 : level == "medium" ? 1 : level == "hard" ? 2 : -1;
+    return zebra::Generate(rng, o);
+  }
+
+  Result<Difficulty> Verify(const nlohmann::json& puzzle, const nlohmann::json& solution) const override {
+    auto p = ParsePuzzle(puzzle);
+    if (!p.ok()) return p.status();
+    auto s = ParseSolution(*p, solution);
+    if (!s.ok()) return s.status();
+    for (size_t i = 0; i < p->clues.size(); ++i) {
+      if (!Holds(p->clues[i], *s)) {
+        return Status::FailedPrecondition(
+            fmt::format("solution breaks clue {}: {}", i + 1, ClueSentence(*p, p->clues[i])));
+      }
+    }
+    // The solution fits, so there is at least one; verifier.h (not the
+    // generator's solver) says whether there is a second.
+    if (IndependentCount(*p, 2) != 1) {
+      return Status::FailedPrecondition("puzzle has more than one solution");
+    }
+    const SolveReport report =
+        Solver(p->houses, static_cast<int>(p->categories.size()), p->clues).Grade();
+    if (report.solutions != 1) {
+      return Status::Internal("the grading solver disagrees with the verifier on uniqueness");
+    }
+    return RateDifficulty(report, static_cast<int>(p->clues.size()));
+  }
+
+  std::string CanonicalBytes(const nlohmann::json& puzzle) const override {
+    auto p = ParsePuzzle(puzzle);
+    if (!p.ok()) return "!invalid|" + puzzle.dump();
+    return zebra::CanonicalBytes(*p);
+  }
+
+  std::string RenderText(const nlohmann::json& puzzle) const override {
+    auto p = ParsePuzzle(puzzle);
+    if (!p.ok()) return "invalid puzzle: " + p.status().message();
+    return zebra::RenderText(*p);
+  }
+};
+
+}  // namespace
+
+const Family& TheFamily() {
+  static const ZebraFamily kFamily;
+  return kFamily;
+}
+
+}  // namespace foundry::puzzles::zebra

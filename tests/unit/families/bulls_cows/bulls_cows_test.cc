@@ -1,0 +1,359 @@
+// Unit tests of the bulls-cows family: the seed's scoring example, strict
+// JSON, generated puzzles brute-force checked (uniqueness, minimality, clue
+// bounds, difficulty recomputed), and the two strategies over every secret.
+#include "puzzles/bulls_cows/bulls_cows.h"
+
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "puzzles/bulls_cows/codes.h"
+#include "puzzles/bulls_cows/strategy.h"
+#include "puzzles/rng.h"
+
+namespace foundry::puzzles::bulls_cows {
+namespace {
+
+using ::testing::HasSubstr;
+using json = nlohmann::json;
+
+const Family& BC() { return TheFamily(); }
+
+Params MakeParams(std::map<std::string, std::string> raw = {}) {
+  auto p = BC().MakeParams(raw);
+  EXPECT_TRUE(p.ok()) << p.status().ToString();
+  return p.ok() ? *p : Params();
+}
+
+Candidate Gen(const Params& params, uint64_t seed, uint64_t index) {
+  Rng rng = CandidateRng(seed, index);
+  return BC().Generate(rng, params);
+}
+
+// The test's own scoring, straight from the seed's STEP4.
+std::pair<int, int> TestScore(const std::string& guess, const std::string& secret) {
+  int bulls = 0, cows = 0;
+  for (size_t i = 0; i < guess.size(); ++i) {
+    for (size_t j = 0; j < secret.size(); ++j) {
+      if (guess[i] != secret[j]) continue;
+      if (i == j) {
+        ++bulls;
+      } else {
+        ++cows;
+      }
+    }
+  }
+  return {bulls, cows};
+}
+
+std::vector<std::string> AllCodes(int length, bool leading_zero) {
+  std::vector<std::string> out;
+  int limit = 1;
+  for (int k = 0; k < length; ++k) limit *= 10;
+  for (int v = 0; v < limit; ++v) {
+    std::string s = std::to_string(v);
+    s = std::string(length - s.size(), '0') + s;
+    if (std::set<char>(s.begin(), s.end()).size() != s.size()) continue;
+    if (!leading_zero && s[0] == '0') continue;
+    out.push_back(s);
+  }
+  return out;
+}
+
+bool Consistent(const json& clue, const std::string& code) {
+  const auto [b, c] = TestScore(clue.at("guess").get<std::string>(), code);
+  return b == clue.at("bulls").get<int>() && c == clue.at("cows").get<int>();
+}
+
+// Codes consistent with every clue except clue `skip` (-1: none skipped).
+std::vector<std::string> TestSolutions(const json& puzzle, int skip = -1) {
+  std::vector<std::string> out;
+  const auto& clues = puzzle.at("clues");
+  for (const std::string& code : AllCodes(puzzle.at("length").get<int>(),
+                                          puzzle.at("leading_zero").get<bool>())) {
+    bool ok = true;
+    for (int k = 0; ok && k < static_cast<int>(clues.size()); ++k) {
+      ok = k == skip || Consistent(clues[k], code);
+    }
+    if (ok) out.push_back(code);
+  }
+  return out;
+}
+
+json SeedPuzzle() {
+  // 1953 from clues scored by hand with the seed's rule.
+  return {{"length", 4},
+          {"leading_zero", false},
+          {"clues",
+           {{{"guess", "1235"}, {"bulls", 1}, {"cows", 2}},
+            {{"guess", "4678"}, {"bulls", 0}, {"cows", 0}},
+            {{"guess", "1350"}, {"bulls", 2}, {"cows", 1}},
+            {{"guess", "2953"}, {"bulls", 3}, {"cows", 0}},
+            {{"guess", "1958"}, {"bulls", 3}, {"cows", 0}}}}};
+}
+
+// ---- scoring ----
+
+TEST(BullsCowsTest, SeedScoringExample) {
+  const Universe& u = Universe::For(4, false);
+  const int64_t secret = u.Find("1953"), guess = u.Find("1235");
+  ASSERT_GE(secret, 0);
+  ASSERT_GE(guess, 0);
+  const int score = u.Score(static_cast<uint32_t>(guess), static_cast<uint32_t>(secret));
+  EXPECT_EQ(BullsOf(score), 1);
+  EXPECT_EQ(CowsOf(score), 2);
+  EXPECT_EQ(u.Find("1123"), -1);
+  EXPECT_EQ(u.Find("123"), -1);
+  EXPECT_EQ(u.Text(static_cast<uint32_t>(secret)), "1953");
+}
+
+TEST(BullsCowsTest, UniverseSizesMatchTheSeed) {
+  EXPECT_EQ(Universe::For(4, false).allowed().size(), 4536u);
+  EXPECT_EQ(Universe::For(4, true).allowed().size(), 5040u);
+  EXPECT_EQ(Universe::For(3, true).allowed().size(), 720u);
+  EXPECT_EQ(Universe::For(5, false).allowed().size(), 27216u);
+}
+
+TEST(BullsCowsTest, ScoreTableAgreesWithTheSeedsRule) {
+  for (int length : {3, 4, 5}) {
+    const Universe& u = Universe::For(length, true);
+    Rng rng(length);
+    for (int k = 0; k < 20000; ++k) {
+      const auto g = static_cast<uint32_t>(rng.Below(u.codes().size()));
+      const auto s = static_cast<uint32_t>(rng.Below(u.codes().size()));
+      const auto [b, c] = TestScore(u.Text(g), u.Text(s));
+      ASSERT_EQ(u.Score(g, s), MakeScore(b, c)) << u.Text(g) << " vs " << u.Text(s);
+    }
+  }
+}
+
+TEST(BullsCowsTest, SeedPuzzleVerifies) {
+  ASSERT_EQ(TestSolutions(SeedPuzzle()), std::vector<std::string>{"1953"});
+  auto d = BC().Verify(SeedPuzzle(), {{"secret", "1953"}});
+  ASSERT_TRUE(d.ok()) << d.status().ToString();
+  EXPECT_EQ(d->details["clues"], 5);
+  EXPECT_TRUE(IsLevel(d->level));
+  auto wrong = BC().Verify(SeedPuzzle(), {{"secret", "1954"}});
+  ASSERT_FALSE(wrong.ok());
+  EXPECT_EQ(wrong.status().code(), Status::Code::kFailedPrecondition);
+}
+
+TEST(BullsCowsTest, TextAndCanonicalBytes) {
+  const std::string text = BC().RenderText(SeedPuzzle());
+  EXPECT_THAT(text, HasSubstr("4-digit number with 4 different digits (no leading zero)"));
+  EXPECT_THAT(text, HasSubstr("1. 1235: 1 bull, 2 cows"));
+  EXPECT_THAT(text, HasSubstr("2. 4678: 0 bulls, 0 cows"));
+  json reordered = SeedPuzzle();
+  std::swap(reordered["clues"][0], reordered["clues"][4]);
+  EXPECT_EQ(BC().CanonicalBytes(reordered), BC().CanonicalBytes(SeedPuzzle()));
+  EXPECT_EQ(BC().Verify(reordered, {{"secret", "1953"}})->ToJson(),
+            BC().Verify(SeedPuzzle(), {{"secret", "1953"}})->ToJson());
+  EXPECT_EQ(BC().CanonicalBytes(SeedPuzzle()).substr(0, 13), "4|0|1235:1:2;");
+}
+
+// ---- verify: malformed and wrong ----
+
+void ExpectInvalid(const json& puzzle, const json& solution, const std::string& fragment) {
+  auto d = BC().Verify(puzzle, solution);
+  ASSERT_FALSE(d.ok()) << puzzle.dump();
+  EXPECT_EQ(d.status().code(), Status::Code::kInvalidArgument) << d.status().ToString();
+  EXPECT_THAT(d.status().message(), HasSubstr(fragment));
+}
+
+TEST(BullsCowsTest, VerifyRejectsMalformedShapes) {
+  const json ok = {{"secret", "1953"}};
+  const auto with = [](const std::string& key, json value) {
+    json p = SeedPuzzle();
+    p[key] = std::move(value);
+    return p;
+  };
+  const auto clue = [](json c) {
+    json p = SeedPuzzle();
+    p["clues"][0] = std::move(c);
+    return p;
+  };
+  ExpectInvalid(json::array(), ok, "object");
+  ExpectInvalid(with("length", 7), ok, "3..6");
+  ExpectInvalid(with("length", "4"), ok, "length");
+  ExpectInvalid(with("leading_zero", 0), ok, "leading_zero");
+  ExpectInvalid(with("clues", 3), ok, "clues");
+  ExpectInvalid(with("extra", 1), ok, "extra");
+  ExpectInvalid(clue({{"guess", "1123"}, {"bulls", 0}, {"cows", 0}}), ok, "distinct");
+  ExpectInvalid(clue({{"guess", 1234}, {"bulls", 0}, {"cows", 0}}), ok, "guess");
+  ExpectInvalid(clue({{"guess", "12a4"}, {"bulls", 0}, {"cows", 0}}), ok, "guess");
+  ExpectInvalid(clue({{"guess", "1234"}, {"bulls", -1}, {"cows", 0}}), ok, "bulls");
+  ExpectInvalid(clue({{"guess", "1234"}, {"bulls", 0}}), ok, "cows");
+  ExpectInvalid(clue({{"guess", "1234"}, {"bulls", 3}, {"cows", 2}}), ok, "more than the length");
+  ExpectInvalid(clue({{"guess", "1234"}, {"bulls", 0}, {"cows", 0}, {"x", 1}}), ok, "'x'");
+  ExpectInvalid(SeedPuzzle(), {{"secret", 1953}}, "solution");
+  ExpectInvalid(SeedPuzzle(), {{"secret", "0953"}}, "leading_zero");
+  ExpectInvalid(SeedPuzzle(), {{"secret", "1553"}}, "distinct");
+  json many = SeedPuzzle();
+  for (int k = 0; k < 30; ++k) many["clues"].push_back(many["clues"][0]);
+  ExpectInvalid(many, ok, "at most 30");
+}
+
+TEST(BullsCowsTest, VerifyReportsAmbiguityAndAClueNamingTheSecret) {
+  json p = SeedPuzzle();
+  p["clues"] = {SeedPuzzle()["clues"][0], SeedPuzzle()["clues"][1]};
+  auto d = BC().Verify(p, {{"secret", "1953"}});
+  ASSERT_FALSE(d.ok());
+  EXPECT_EQ(d.status().code(), Status::Code::kFailedPrecondition);
+  EXPECT_THAT(d.status().message(), HasSubstr("not unique"));
+  p = SeedPuzzle();
+  p["clues"].push_back({{"guess", "1953"}, {"bulls", 4}, {"cows", 0}});
+  d = BC().Verify(p, {{"secret", "1953"}});
+  ASSERT_FALSE(d.ok());
+  EXPECT_THAT(d.status().message(), HasSubstr("guesses the secret"));
+}
+
+// ---- generation ----
+
+// Every accepted puzzle: one solution by brute force, every clue needed
+// (minimal), clue count in bounds, no clue naming the secret, verifies with
+// the generator's difficulty.
+void CheckManySeeds(std::map<std::string, std::string> raw, int candidates, int min_accepted) {
+  const Params params = MakeParams(raw);
+  const bool minimal = params.Bool("minimal");
+  int accepted = 0;
+  for (int i = 0; i < candidates; ++i) {
+    Candidate c = Gen(params, 77, i);
+    if (auto* r = std::get_if<Rejected>(&c)) {
+      EXPECT_THAT(r->reason, ::testing::AnyOf("too_many_clues", "too_few_clues", "no_clue_fits"));
+      continue;
+    }
+    ++accepted;
+    const Accepted& a = std::get<Accepted>(c);
+    SCOPED_TRACE(a.puzzle.dump());
+    const std::string secret = a.solution.at("secret").get<std::string>();
+    ASSERT_EQ(TestSolutions(a.puzzle), std::vector<std::string>{secret});
+    const auto& clues = a.puzzle.at("clues");
+    EXPECT_GE(static_cast<int64_t>(clues.size()), params.Int("min_clues"));
+    EXPECT_LE(static_cast<int64_t>(clues.size()), params.Int("max_clues"));
+    for (int k = 0; k < static_cast<int>(clues.size()); ++k) {
+      EXPECT_NE(clues[k].at("guess"), secret);
+      if (minimal) {
+        EXPECT_GT(TestSolutions(a.puzzle, k).size(), 1u) << "clue " << k << " not needed";
+      }
+    }
+    auto d = BC().Verify(a.puzzle, a.solution);
+    ASSERT_TRUE(d.ok()) << d.status().ToString();
+    EXPECT_EQ(d->ToJson(), a.difficulty.ToJson());
+  }
+  EXPECT_GE(accepted, min_accepted);
+}
+
+TEST(BullsCowsTest, ManySeedsDefault) { CheckManySeeds({}, 150, 100); }
+TEST(BullsCowsTest, ManySeedsLeadingZero) { CheckManySeeds({{"leading_zero", "true"}}, 60, 40); }
+TEST(BullsCowsTest, ManySeedsLengthThree) { CheckManySeeds({{"length", "3"}}, 100, 50); }
+TEST(BullsCowsTest, ManySeedsNotMinimal) {
+  CheckManySeeds({{"minimal", "false"}, {"max_clues", "12"}}, 60, 20);
+}
+TEST(BullsCowsTest, AFewLengthFive) { CheckManySeeds({{"length", "5"}, {"max_clues", "12"}}, 3, 1); }
+
+TEST(BullsCowsTest, ClueBoundsReject) {
+  const Params few = MakeParams({{"min_clues", "9"}, {"max_clues", "30"}});
+  const Params many = MakeParams({{"max_clues", "2"}, {"min_clues", "1"}});
+  int too_few = 0, too_many = 0;
+  for (int i = 0; i < 100; ++i) {
+    Candidate a = Gen(few, 3, i), b = Gen(many, 3, i);
+    if (auto* r = std::get_if<Rejected>(&a); r && r->reason == "too_few_clues") ++too_few;
+    if (auto* r = std::get_if<Rejected>(&b); r && r->reason == "too_many_clues") ++too_many;
+  }
+  EXPECT_GT(too_few, 80);
+  EXPECT_GT(too_many, 80);
+}
+
+TEST(BullsCowsTest, LevelsAllReachableWithDefaults) {
+  const Params params = MakeParams();
+  std::map<std::string, int> levels;
+  for (int i = 0; i < 600; ++i) {
+    Candidate c = Gen(params, 8, i);
+    if (auto* a = std::get_if<Accepted>(&c)) ++levels[a->difficulty.level];
+  }
+  EXPECT_EQ(levels.size(), 4u);
+}
+
+TEST(BullsCowsTest, ParamsDefaultsAndErrors) {
+  EXPECT_EQ(MakeParams().json(), (json{{"leading_zero", false},
+                                       {"length", 4},
+                                       {"max_clues", 8},
+                                       {"min_clues", 3},
+                                       {"minimal", true}}));
+  auto p = BC().MakeParams(std::map<std::string, std::string>{{"length", "7"}});
+  ASSERT_FALSE(p.ok());
+  EXPECT_THAT(p.status().message(), HasSubstr("'length'"));
+  p = BC().MakeParams(std::map<std::string, std::string>{{"min_clues", "5"}, {"max_clues", "4"}});
+  ASSERT_FALSE(p.ok());
+  EXPECT_THAT(p.status().message(), HasSubstr("min_clues"));
+}
+
+// ---- the inverse problem ----
+
+TEST(BullsCowsStrategyTest, OursMeetsTheTargetWithLeadingZero) {
+  const StrategyStats s = Evaluate(Universe::For(4, true), StrategyKind::kOurs);
+  EXPECT_EQ(s.secrets, 5040);
+  EXPECT_LE(s.average(), 5.25);
+  EXPECT_LE(s.worst, 7);
+}
+
+TEST(BullsCowsStrategyTest, OursWithoutLeadingZero) {
+  const StrategyStats s = Evaluate(Universe::For(4, false), StrategyKind::kOurs);
+  EXPECT_EQ(s.secrets, 4536);
+  EXPECT_LE(s.average(), 5.25);
+  EXPECT_LE(s.worst, 7);
+}
+
+TEST(BullsCowsStrategyTest, SeedStrategyNeedsFiveToSixOnAverage) {
+  const StrategyStats s = Evaluate(Universe::For(4, false), StrategyKind::kSeed);
+  EXPECT_EQ(s.secrets, 4536);
+  EXPECT_GE(s.average(), 5.0);
+  EXPECT_LE(s.average(), 6.0);
+  int64_t sum = 0;
+  for (int64_t h : s.histogram) sum += h;
+  EXPECT_EQ(sum, 4536);
+}
+
+TEST(BullsCowsStrategyTest, NextGuessPlaysAGame) {
+  const Universe& u = Universe::For(4, false);
+  const auto secret = static_cast<uint32_t>(u.Find("1953"));
+  std::vector<uint32_t> left(u.allowed().begin(), u.allowed().end());
+  int guesses = 0;
+  while (true) {
+    const uint32_t g = NextGuess(u, left, StrategyKind::kOurs, guesses);
+    ++guesses;
+    const int score = u.Score(g, secret);
+    if (score == u.win_score()) break;
+    left = bulls_cows::Consistent(u, left, g, score);
+    ASSERT_FALSE(left.empty());
+    ASSERT_LE(guesses, 7);
+  }
+  EXPECT_LE(guesses, 7);
+}
+
+}  // namespace
+}  // namespace foundry::puzzles::bulls_cows
+namespace foundry::puzzles::bulls_cows {
+TEST(Explore, Print) {
+  for (bool lz : {true, false}) for (auto k : {StrategyKind::kSeed, StrategyKind::kOurs}) {
+    auto s = Evaluate(Universe::For(4, lz), k);
+    printf("lz %d kind %d avg %.4f worst %d total %ld\n", lz, (int)k, s.average(), s.worst, (long)s.total_guesses);
+  }
+  for (bool lz : {true, false}) for (auto k : {StrategyKind::kSeed, StrategyKind::kOurs}) {
+    auto s = Evaluate(Universe::For(3, lz), k);
+    printf("L3 lz %d kind %d avg %.4f worst %d total %ld\n", lz, (int)k, s.average(), s.worst, (long)s.total_guesses);
+  }
+  auto params = *TheFamily().MakeParams(std::map<std::string,std::string>{});
+  std::map<std::string,int> lv; std::map<std::string,int> rej; std::map<int,int> nclues; std::vector<double> works;
+  for (int i = 0; i < 2000; ++i) { Rng rng = CandidateRng(1, i); auto c = TheFamily().Generate(rng, params);
+    if (auto* a = std::get_if<Accepted>(&c)) { lv[a->difficulty.level]++; nclues[a->difficulty.details["clues"].get<int>()]++; works.push_back(a->difficulty.details["work"].get<double>()); if (i < 5) printf("%s\n", a->difficulty.ToJson().dump().c_str()); } else rej[std::get<Rejected>(c).reason]++; }
+  std::sort(works.begin(), works.end()); for (int q = 0; q <= 10; ++q) printf("q%d %.3f\n", q*10, works[std::min(works.size()-1, works.size()*q/10)]);
+  for (auto& [k,v] : lv) printf("%s %d\n", k.c_str(), v);
+  for (auto& [k,v] : rej) printf("%s %d\n", k.c_str(), v);
+  for (auto& [k,v] : nclues) printf("clues %d: %d\n", k, v);
+}
+}
