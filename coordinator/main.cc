@@ -41,6 +41,9 @@ int main(int argc, char** argv) {
   }
   auto registry = std::make_shared<prometheus::Registry>();
   foundry::coordinator::CoordinatorMetrics metrics(*registry);
+  foundry::coordinator::RpcMetrics rpc_metrics(*registry);
+  // RocksDB figures, campaign states and per-level counts, read every 2 s.
+  foundry::coordinator::StoreStatsPoller store_stats(**store, metrics);
   foundry::coordinator::CoordinatorOptions options;
   options.lease_ttl = std::chrono::milliseconds(static_cast<int64_t>(lease_seconds * 1000));
   options.heartbeat_interval = std::max(options.lease_ttl / 5, std::chrono::milliseconds(50));
@@ -58,7 +61,7 @@ int main(int argc, char** argv) {
     }
     endpoint = std::move(*ep);
   }
-  auto server = foundry::coordinator::CoordinatorServer::Start(listen, **core);
+  auto server = foundry::coordinator::CoordinatorServer::Start(listen, **core, &rpc_metrics);
   if (!server.ok()) {
     fmt::print(stderr, "foundry-coordinator: {}\n", server.status().message());
     return 1;

@@ -11,7 +11,8 @@ CoordinatorServer::CoordinatorServer(Coordinator& core)
 CoordinatorServer::~CoordinatorServer() { Shutdown(std::chrono::milliseconds(0)); }
 
 Result<std::unique_ptr<CoordinatorServer>> CoordinatorServer::Start(const std::string& address,
-                                                                    Coordinator& core) {
+                                                                    Coordinator& core,
+                                                                    RpcMetrics* rpc_metrics) {
   std::unique_ptr<CoordinatorServer> s(new CoordinatorServer(core));
   // Standard health checking (grpc.health.v1) for probes, and reflection so
   // that generic tools can list and call the services.
@@ -24,6 +25,11 @@ Result<std::unique_ptr<CoordinatorServer>> CoordinatorServer::Start(const std::s
   builder.RegisterService(&s->campaigns_);
   builder.RegisterService(&s->workers_);
   builder.RegisterService(&s->store_);
+  if (rpc_metrics) {
+    std::vector<std::unique_ptr<grpc::experimental::ServerInterceptorFactoryInterface>> creators;
+    creators.push_back(rpc_metrics->InterceptorFactory());
+    builder.experimental().SetInterceptorCreators(std::move(creators));
+  }
   s->server_ = builder.BuildAndStart();
   if (!s->server_ || s->port_ == 0) {
     return Status::Unavailable("cannot listen on " + address + " (address in use or invalid)");

@@ -9,6 +9,7 @@
 
 #include "common/status.h"
 #include "coordinator/coordinator.h"
+#include "coordinator/rpc_metrics.h"
 #include "coordinator/services.h"
 
 namespace foundry::coordinator {
@@ -17,8 +18,10 @@ class CoordinatorServer {
  public:
   // Listens on `address` ("127.0.0.1:7000"; port 0 picks a free one).
   // `core` must outlive the server. Unavailable when the address is taken.
+  // `rpc_metrics` (nullable; must outlive the server) times every call.
   static Result<std::unique_ptr<CoordinatorServer>> Start(const std::string& address,
-                                                          Coordinator& core);
+                                                          Coordinator& core,
+                                                          RpcMetrics* rpc_metrics = nullptr);
   ~CoordinatorServer();
 
   // The port actually bound.

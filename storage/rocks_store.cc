@@ -25,6 +25,7 @@
 #include <rocksdb/options.h>
 #include <rocksdb/slice.h>
 #include <rocksdb/snapshot.h>
+#include <rocksdb/statistics.h>
 #include <rocksdb/table.h>
 #include <rocksdb/write_batch.h>
 
@@ -138,6 +139,11 @@ rocksdb::DBOptions MakeDbOptions(bool create) {
   db.max_log_file_size = 16u << 20;
   // The WAL is on (the default; never set WriteOptions::disableWAL): a
   // Commit that returned survives a process crash.
+  // Tickers only (write stall time, block cache hits and misses, for
+  // Stats()): no histograms or timers, so the cost is a few relaxed atomic
+  // increments per operation.
+  db.statistics = rocksdb::CreateDBStatistics();
+  db.statistics->set_stats_level(rocksdb::StatsLevel::kExceptHistogramOrTimers);
   return db;
 }
 
@@ -617,6 +623,56 @@ Status RocksStore::Commit(const CommitBatch& batch) {
 std::map<std::string, uint64_t> RocksStore::PuzzleCounts() {
   std::lock_guard<std::mutex> lock(counts_mu_);
   return counts_;
+}
+
+StoreStats RocksStore::Stats(bool count_levels) {
+  StoreStats st;
+  auto sum = [&](const std::string& property) {
+    uint64_t v = 0;
+    return db_->GetAggregatedIntProperty(property, &v) ? static_cast<double>(v) : 0.0;
+  };
+  // DB-wide properties and those of the shared block cache: read once.
+  auto one = [&](const std::string& property) {
+    uint64_t v = 0;
+    return db_->GetIntProperty(cf(kDefault), property, &v) ? static_cast<double>(v) : 0.0;
+  };
+  using P = rocksdb::DB::Properties;
+  st.live_data_bytes = sum(P::kEstimateLiveDataSize);
+  st.sst_files_bytes = sum(P::kTotalSstFilesSize);
+  st.memtable_bytes = sum(P::kCurSizeAllMemTables);
+  st.pending_compaction_bytes = sum(P::kEstimatePendingCompactionBytes);
+  st.running_compactions = one(P::kNumRunningCompactions);
+  st.running_flushes = one(P::kNumRunningFlushes);
+  st.write_stopped = one(P::kIsWriteStopped) != 0;
+  st.delayed_write_rate_bytes = one(P::kActualDelayedWriteRate);
+  st.block_cache_usage_bytes = one(P::kBlockCacheUsage);
+  st.block_cache_capacity_bytes = one(P::kBlockCacheCapacity);
+  if (const std::shared_ptr<rocksdb::Statistics> stats = db_->GetDBOptions().statistics) {
+    st.write_stall_seconds = static_cast<double>(stats->getTickerCount(rocksdb::STALL_MICROS)) / 1e6;
+    st.block_cache_hits = stats->getTickerCount(rocksdb::BLOCK_CACHE_HIT);
+    st.block_cache_misses = stats->getTickerCount(rocksdb::BLOCK_CACHE_MISS);
+  }
+  if (!count_levels) return st;
+
+  rocksdb::ReadOptions ro;
+  ro.fill_cache = false;  // one pass over the index; keep the cache for lookups
+  std::unique_ptr<rocksdb::Iterator> it(db_->NewIterator(ro, cf(kByFamily)));
+  std::pair<std::string, std::string> group;
+  uint64_t* slot = nullptr;
+  for (it->SeekToFirst(); it->Valid(); it->Next()) {
+    std::optional<keys::ByFamilyParts> parts = keys::ParseByFamilyKey(it->key().ToStringView());
+    if (!parts) continue;  // LoadCounts refused such a store at open
+    // Keys of one (family, level) are adjacent: one map lookup per run.
+    if (slot == nullptr || parts->family != group.first || parts->level != group.second) {
+      group = {std::string(parts->family), std::string(parts->level)};
+      slot = &st.puzzles_by_level[group];
+    }
+    ++*slot;
+  }
+  // A failed scan leaves the counts out rather than reporting partial ones.
+  st.has_level_counts = it->status().ok();
+  if (!st.has_level_counts) st.puzzles_by_level.clear();
+  return st;
 }
 
 // ---------------------------------------------------------------------------

@@ -69,6 +69,9 @@ class RocksStore final : public Store {
                            uint64_t limit,
                            const std::function<bool(const foundry::v1::Puzzle&)>& visit) override;
   std::map<std::string, uint64_t> PuzzleCounts() override;
+  // RocksDB properties and statistics tickers; the level count iterates
+  // by_family with fill_cache off, from one implicit snapshot.
+  StoreStats Stats(bool count_levels) override;
 
   // Play counts (the `plays` column family). Not part of Store yet: a later
   // version will expose them; until then only tests call these.

@@ -21,6 +21,7 @@
 #include "common/status.h"
 #include "foundry/v1/campaign.pb.h"
 #include "foundry/v1/puzzle.pb.h"
+#include "storage/store_stats.h"
 
 namespace foundry::storage {
 
@@ -99,6 +100,16 @@ class Store {
 
   // Stored puzzles per family (kept in memory, exact).
   virtual std::map<std::string, uint64_t> PuzzleCounts() = 0;
+
+  // Engine figures for metrics (see StoreStats); cheap (property reads).
+  // With `count_levels`, also counts the stored puzzles per (family, level)
+  // by reading the by_family index (keys only): O(puzzles stored), so call
+  // it rarely on a large store. A store that has no such figures returns
+  // zeros.
+  virtual StoreStats Stats(bool count_levels) {
+    (void)count_levels;
+    return {};
+  }
 };
 
 }  // namespace foundry::storage

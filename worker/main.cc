@@ -60,6 +60,8 @@ int main(int argc, char** argv) {
       return 1;
     }
     endpoint = std::move(*ep);
+    metrics.SetThreads(threads);
+    metrics.StartCpuSampler();
     fmt::print("foundry-worker: metrics on port {}\n", endpoint->port());
   }
 

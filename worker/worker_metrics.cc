@@ -1,5 +1,7 @@
 #include "worker/worker_metrics.h"
 
+#include <sys/resource.h>
+
 namespace foundry::worker {
 
 WorkerMetrics::WorkerMetrics(prometheus::Registry& registry)
@@ -32,9 +34,56 @@ WorkerMetrics::WorkerMetrics(prometheus::Registry& registry)
                      .Add({})),
       busy_seconds_(prometheus::BuildCounter()
                         .Name("foundry_worker_busy_seconds_total")
-                        .Help("Seconds spent generating (divide by threads for utilisation)")
+                        .Help("Job wall time times threads; concurrent jobs share the threads, "
+                              "so this may exceed threads x time")
                         .Register(registry)
-                        .Add({})) {}
+                        .Add({})),
+      threads_(prometheus::BuildGauge()
+                   .Name("foundry_worker_threads")
+                   .Help("Generation threads of this worker")
+                   .Register(registry)
+                   .Add({})),
+      cpu_seconds_(prometheus::BuildCounter()
+                       .Name("foundry_worker_cpu_seconds_total")
+                       .Help("CPU time (user + system) of the worker process; over "
+                             "foundry_worker_threads, the threads' utilisation")
+                       .Register(registry)
+                       .Add({})) {
+  // Outcomes exist at zero from the start: rates over them are 0, not absent.
+  for (const char* outcome : {"completed", "cancelled", "abandoned", "failed"}) {
+    jobs_.Add({{"outcome", outcome}});
+  }
+}
+
+WorkerMetrics::~WorkerMetrics() {
+  {
+    std::lock_guard lock(sampler_mu_);
+    sampler_stop_ = true;
+  }
+  sampler_cv_.notify_all();
+  if (sampler_.joinable()) sampler_.join();
+}
+
+void WorkerMetrics::StartCpuSampler(std::chrono::milliseconds every) {
+  SampleCpu();
+  sampler_ = std::thread([this, every] {
+    std::unique_lock lock(sampler_mu_);
+    while (!sampler_cv_.wait_for(lock, every, [&] { return sampler_stop_; })) SampleCpu();
+  });
+}
+
+void WorkerMetrics::SampleCpu() {
+  rusage usage{};
+  if (getrusage(RUSAGE_SELF, &usage) != 0) return;
+  auto seconds = [](const timeval& tv) {
+    return static_cast<double>(tv.tv_sec) + static_cast<double>(tv.tv_usec) / 1e6;
+  };
+  const double now = seconds(usage.ru_utime) + seconds(usage.ru_stime);
+  if (now > last_cpu_seconds_) {
+    cpu_seconds_.Increment(now - last_cpu_seconds_);
+    last_cpu_seconds_ = now;
+  }
+}
 
 void WorkerMetrics::JobEnded(const std::string& family, const std::string& outcome,
                              const foundry::v1::JobStats& stats) {

@@ -153,15 +153,24 @@ class Prometheus {
   json Query(const std::string& expr) const { return Get("/api/v1/query", {{"query", expr}}); }
 
   // The number of series `expr` returns now, or -1 when the query failed.
-  int CountSeries(const std::string& expr, std::string* error = nullptr) const {
+  // `first` gets the first series' value (for the report).
+  int CountSeries(const std::string& expr, std::string* error = nullptr,
+                  std::string* first = nullptr) const {
     json r = Query(expr);
     if (r.is_discarded() || r.is_null() || r.value("status", "") != "success") {
       if (error) *error = r.is_object() ? r.value("error", "no answer") : "no answer";
       return -1;
     }
     const json& data = r["data"];
-    if (data.value("resultType", "") == "scalar") return 1;
-    return static_cast<int>(data["result"].size());
+    if (data.value("resultType", "") == "scalar") {
+      if (first) *first = data["result"][1].get<std::string>();
+      return 1;
+    }
+    const json& result = data["result"];
+    if (first && !result.empty() && result[0].contains("value")) {
+      *first = result[0]["value"][1].get<std::string>();
+    }
+    return static_cast<int>(result.size());
   }
 
   bool Ready() const {
@@ -278,9 +287,9 @@ TEST_F(PrometheusTest, EveryDashboardQueryAndAlertRuleAgainstALiveCluster) {
   EXPECT_GE(panels.size(), 30u);
   std::ostringstream report;
   for (const Expr& e : panels) {
-    std::string error;
-    const int n = api.CountSeries(e.expr, &error);
-    report << n << " series  " << e.where << "\n    " << e.expr << "\n";
+    std::string error, first;
+    const int n = api.CountSeries(e.expr, &error, &first);
+    report << n << " series  " << e.where << " (first value " << first << ")\n    " << e.expr << "\n";
     EXPECT_GE(n, 0) << e.where << ": invalid: " << error << "\n  " << e.expr;
     EXPECT_GT(n, 0) << e.where << ": no series\n  " << e.expr;
   }
@@ -307,8 +316,10 @@ TEST_F(PrometheusTest, EveryDashboardQueryAndAlertRuleAgainstALiveCluster) {
       EXPECT_NE(Strip(query).find(Strip(signal)), std::string::npos)
           << name << ": the signal is not part of the expression\n  signal: " << signal
           << "\n  expr:   " << query;
-      const int s = api.CountSeries(signal, &error);
-      report << s << " series  alert " << name << " (signal)\n    " << signal << "\n";
+      std::string first;
+      const int s = api.CountSeries(signal, &error, &first);
+      report << s << " series  alert " << name << " (signal, first value " << first << ")\n    "
+             << signal << "\n";
       EXPECT_GT(s, 0) << name << ": signal returns no series (" << error << ")\n  " << signal;
     }
   }
