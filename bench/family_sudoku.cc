@@ -9,7 +9,12 @@
 //                              plus expert puzzles of a fixed seed.
 //   BM_SudokuDlxHard           the verifier's solver (dlx.h) on the same set.
 //   BM_SudokuGrade, BM_SudokuVerify   the grader, and Family::Verify.
+// FOUNDRY_SUDOKU_SET=FILE replaces the hard set by FILE's 9x9 puzzles (one
+// 81-character line each; bench/sudoku_vs_qqwing.sh uses it to time both
+// programs on the same puzzles).
 #include <cstdint>
+#include <cstdlib>
+#include <fstream>
 #include <map>
 #include <string>
 #include <vector>
@@ -79,6 +84,14 @@ const std::vector<sudoku::Grid>& HardSet() {
   static const std::vector<sudoku::Grid> k = [] {
     std::vector<sudoku::Grid> v;
     const sudoku::Shape s{3, 3};
+    if (const char* file = std::getenv("FOUNDRY_SUDOKU_SET")) {
+      std::ifstream in(file);
+      for (std::string line; std::getline(in, line);) {
+        auto g = sudoku::GridFromString(s, line);
+        if (g.ok()) v.push_back(*g);
+      }
+      if (!v.empty()) return v;
+    }
     for (const char* p : {
              "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..",
              "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1",

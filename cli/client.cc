@@ -2,17 +2,36 @@
 
 #include <fmt/format.h>
 
+#include "common/client_security.h"
+
 namespace foundry::cli {
+namespace {
+
+// TLS material and token from the environment, read once. A broken setting
+// is reported once and then ignored in favour of plaintext without a token,
+// which the coordinator refuses with a clear status if it needs either.
+const ClientSecurity& Security() {
+  static const ClientSecurity security = [] {
+    auto s = ClientSecurity::FromEnvironment();
+    if (s.ok()) return *s;
+    fmt::print(stderr, "foundry: ignoring FOUNDRY_TLS_*/FOUNDRY_TOKEN_FILE: {}\n", s.status().message());
+    return ClientSecurity();
+  }();
+  return security;
+}
+
+}  // namespace
 
 std::shared_ptr<grpc::Channel> Connect(const std::string& address) {
   grpc::ChannelArguments args;
   args.SetMaxReceiveMessageSize(64 << 20);
-  return grpc::CreateCustomChannel(address, grpc::InsecureChannelCredentials(), args);
+  return Security().Connect(address, args);
 }
 
 std::unique_ptr<grpc::ClientContext> CallContext(std::chrono::milliseconds timeout) {
   auto ctx = std::make_unique<grpc::ClientContext>();
   ctx->set_deadline(std::chrono::system_clock::now() + timeout);
+  Security().Apply(*ctx);
   return ctx;
 }
 

@@ -9,10 +9,13 @@
 
 namespace foundry::cli {
 
-// A channel to the coordinator at `address` (host:port).
+// A channel to the coordinator at `address` (host:port); TLS when
+// FOUNDRY_TLS_CA names the server's CA (FOUNDRY_TLS_CERT/KEY add a client
+// certificate).
 std::shared_ptr<grpc::Channel> Connect(const std::string& address);
 
-// A context whose deadline is `timeout` from now.
+// A context whose deadline is `timeout` from now, carrying the bearer token
+// of FOUNDRY_TOKEN_FILE when set.
 std::unique_ptr<grpc::ClientContext> CallContext(
     std::chrono::milliseconds timeout = std::chrono::seconds(30));
 

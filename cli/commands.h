@@ -21,6 +21,8 @@ void AddVerifyCommand(CLI::App& app, int& exit_code);
 void AddFamiliesCommand(CLI::App& app, int& exit_code);
 void AddCampaignCommand(CLI::App& app, int& exit_code);
 void AddGetCommand(CLI::App& app, int& exit_code);
+// foundry solve bulls-cows: the computer guesses, a person answers.
+void AddSolveCommand(CLI::App& app, int& exit_code);
 
 // The flags `run` and `campaign submit` share.
 struct GenerationFlags {

@@ -13,6 +13,7 @@ int main(int argc, char** argv) {
   foundry::cli::AddFamiliesCommand(app, exit_code);
   foundry::cli::AddCampaignCommand(app, exit_code);
   foundry::cli::AddGetCommand(app, exit_code);
+  foundry::cli::AddSolveCommand(app, exit_code);
   CLI11_PARSE(app, argc, argv);
   return exit_code;
 }

@@ -4,43 +4,48 @@
 
 namespace foundry::coordinator {
 
-grpc::Status CampaignServiceImpl::SubmitCampaign(grpc::ServerContext*,
+grpc::Status CampaignServiceImpl::SubmitCampaign(grpc::ServerContext* ctx,
                                                  const foundry::v1::SubmitCampaignRequest* req,
                                                  foundry::v1::Campaign* resp) {
+  if (auto denied = access_.Check(ctx, Role::kAdmin); !denied.ok()) return denied;
   auto c = core_.SubmitCampaign(req->spec());
   if (!c.ok()) return ToGrpc(c.status());
   *resp = std::move(*c);
   return grpc::Status::OK;
 }
 
-grpc::Status CampaignServiceImpl::GetCampaign(grpc::ServerContext*,
+grpc::Status CampaignServiceImpl::GetCampaign(grpc::ServerContext* ctx,
                                               const foundry::v1::GetCampaignRequest* req,
                                               foundry::v1::Campaign* resp) {
+  if (auto denied = access_.Check(ctx, Role::kReader); !denied.ok()) return denied;
   auto c = core_.GetCampaign(req->campaign_id());
   if (!c.ok()) return ToGrpc(c.status());
   *resp = std::move(*c);
   return grpc::Status::OK;
 }
 
-grpc::Status CampaignServiceImpl::ListCampaigns(grpc::ServerContext*,
+grpc::Status CampaignServiceImpl::ListCampaigns(grpc::ServerContext* ctx,
                                                 const foundry::v1::ListCampaignsRequest* req,
                                                 foundry::v1::ListCampaignsResponse* resp) {
+  if (auto denied = access_.Check(ctx, Role::kReader); !denied.ok()) return denied;
   for (auto& c : core_.ListCampaigns(req->running_only())) *resp->add_campaigns() = std::move(c);
   return grpc::Status::OK;
 }
 
-grpc::Status CampaignServiceImpl::CancelCampaign(grpc::ServerContext*,
+grpc::Status CampaignServiceImpl::CancelCampaign(grpc::ServerContext* ctx,
                                                  const foundry::v1::CancelCampaignRequest* req,
                                                  foundry::v1::Campaign* resp) {
+  if (auto denied = access_.Check(ctx, Role::kAdmin); !denied.ok()) return denied;
   auto c = core_.CancelCampaign(req->campaign_id());
   if (!c.ok()) return ToGrpc(c.status());
   *resp = std::move(*c);
   return grpc::Status::OK;
 }
 
-grpc::Status CampaignServiceImpl::ListFamilies(grpc::ServerContext*,
+grpc::Status CampaignServiceImpl::ListFamilies(grpc::ServerContext* ctx,
                                                const foundry::v1::ListFamiliesRequest*,
                                                foundry::v1::ListFamiliesResponse* resp) {
+  if (auto denied = access_.Check(ctx, Role::kReader); !denied.ok()) return denied;
   for (const puzzles::Family* f : puzzles::AllFamilies()) {
     auto* info = resp->add_families();
     info->set_name(std::string(f->name()));

@@ -6,6 +6,7 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include "common/client_security.h"
 #include "common/metrics_endpoint.h"
 #include "coordinator/server.h"
 
@@ -30,6 +31,18 @@ int main(int argc, char** argv) {
   app.add_option("--lease-seconds", lease_seconds, "A lease lapses this long after its last heartbeat")
       ->check(CLI::Range(0.2, 3600.0));
   app.add_flag("--sync", sync, "fsync the write-ahead log on every commit (survives power loss)");
+  std::string tls_cert, tls_key, tls_client_ca, admin_token_file, reader_token_file;
+  bool insecure = false;
+  app.add_option("--tls-cert", tls_cert, "PEM server certificate chain (TLS on with --tls-key)");
+  app.add_option("--tls-key", tls_key, "PEM private key of --tls-cert");
+  app.add_option("--tls-client-ca", tls_client_ca,
+                 "PEM CA of client certificates: workers and clients must present one (mutual TLS)");
+  app.add_option("--admin-token-file", admin_token_file,
+                 "File holding the admin bearer token (campaigns and the worker protocol)");
+  app.add_option("--reader-token-file", reader_token_file,
+                 "File holding the reader bearer token (reads only)");
+  app.add_flag("--insecure", insecure,
+               "Allow listening off loopback without TLS or tokens (closed networks only)");
   CLI11_PARSE(app, argc, argv);
 
   foundry::storage::StoreOptions store_options;
@@ -61,7 +74,31 @@ int main(int argc, char** argv) {
     }
     endpoint = std::move(*ep);
   }
-  auto server = foundry::coordinator::CoordinatorServer::Start(listen, **core, &rpc_metrics);
+  foundry::coordinator::ServerSecurity security;
+  security.allow_insecure_remote = insecure;
+  for (auto [path, out] : {std::pair{&tls_cert, &security.tls_cert_pem},
+                           std::pair{&tls_key, &security.tls_key_pem},
+                           std::pair{&tls_client_ca, &security.tls_client_ca_pem},
+                           std::pair{&admin_token_file, &security.admin_token},
+                           std::pair{&reader_token_file, &security.reader_token}}) {
+    if (path->empty()) continue;
+    auto content = foundry::ReadSecretFile(*path);
+    if (!content.ok()) {
+      fmt::print(stderr, "foundry-coordinator: {}\n", content.status().message());
+      return 1;
+    }
+    *out = std::move(*content);
+  }
+  for (std::string* token : {&security.admin_token, &security.reader_token}) {
+    const auto first = token->find_first_not_of(" \t\r\n");
+    const auto last = token->find_last_not_of(" \t\r\n");
+    *token = first == std::string::npos ? "" : token->substr(first, last - first + 1);
+  }
+  if (!reader_token_file.empty() && admin_token_file.empty()) {
+    fmt::print(stderr, "foundry-coordinator: --reader-token-file needs --admin-token-file too\n");
+    return 1;
+  }
+  auto server = foundry::coordinator::CoordinatorServer::Start(listen, **core, security, &rpc_metrics);
   if (!server.ok()) {
     fmt::print(stderr, "foundry-coordinator: {}\n", server.status().message());
     return 1;

@@ -1,25 +1,73 @@
 #include "coordinator/server.h"
 
+#include <cstdio>
+
 #include <grpcpp/ext/proto_server_reflection_plugin.h>
 #include <grpcpp/health_check_service_interface.h>
 
 namespace foundry::coordinator {
 
-CoordinatorServer::CoordinatorServer(Coordinator& core)
-    : campaigns_(core), workers_(core), store_(core.store()) {}
+bool IsLoopbackAddress(const std::string& address) {
+  std::string host = address.substr(0, address.rfind(':'));
+  if (host.size() >= 2 && host.front() == '[' && host.back() == ']') host = host.substr(1, host.size() - 2);
+  return host == "localhost" || host == "::1" || host.rfind("127.", 0) == 0;
+}
+
+CoordinatorServer::CoordinatorServer(Coordinator& core, const ServerSecurity& security)
+    : access_(security.admin_token, security.reader_token),
+      campaigns_(core, access_),
+      workers_(core, access_),
+      store_(core.store(), access_) {}
 
 CoordinatorServer::~CoordinatorServer() { Shutdown(std::chrono::milliseconds(0)); }
 
 Result<std::unique_ptr<CoordinatorServer>> CoordinatorServer::Start(const std::string& address,
                                                                     Coordinator& core,
+                                                                    const ServerSecurity& security,
                                                                     RpcMetrics* rpc_metrics) {
-  std::unique_ptr<CoordinatorServer> s(new CoordinatorServer(core));
+  const bool tls = !security.tls_cert_pem.empty() || !security.tls_key_pem.empty();
+  if (tls && (security.tls_cert_pem.empty() || security.tls_key_pem.empty())) {
+    return Status::InvalidArgument("TLS needs both a certificate and its key");
+  }
+  if (!security.tls_client_ca_pem.empty() && !tls) {
+    return Status::InvalidArgument("client certificates (mutual TLS) need TLS: give a certificate and key");
+  }
+  if (!security.admin_token.empty() && security.admin_token == security.reader_token) {
+    return Status::InvalidArgument("the admin and reader tokens must differ");
+  }
+  const bool tokens = !security.admin_token.empty();
+  if (!IsLoopbackAddress(address) && !(tls && tokens)) {
+    if (!security.allow_insecure_remote) {
+      return Status::FailedPrecondition(
+          "refusing to listen on " + address + " without " +
+          (tls ? "an admin token" : "TLS") +
+          ": off loopback, anyone who can reach the port could run or read campaigns. Give "
+          "--tls-cert/--tls-key and --admin-token-file, or --insecure to do it anyway");
+    }
+    std::fprintf(stderr,
+                 "\n*** WARNING: listening on %s with%s TLS and with%s tokens: anyone who can "
+                 "reach this port can %s. ***\n\n",
+                 address.c_str(), tls ? "" : "out", tokens ? "" : "out",
+                 tokens ? "read the traffic" : "run, cancel and read campaigns");
+  }
+
+  std::unique_ptr<CoordinatorServer> s(new CoordinatorServer(core, security));
   // Standard health checking (grpc.health.v1) for probes, and reflection so
   // that generic tools can list and call the services.
   grpc::EnableDefaultHealthCheckService(true);
   grpc::reflection::InitProtoReflectionServerBuilderPlugin();
   grpc::ServerBuilder builder;
-  builder.AddListeningPort(address, grpc::InsecureServerCredentials(), &s->port_);
+  std::shared_ptr<grpc::ServerCredentials> credentials = grpc::InsecureServerCredentials();
+  if (tls) {
+    grpc::SslServerCredentialsOptions opts(
+        security.tls_client_ca_pem.empty()
+            ? GRPC_SSL_DONT_REQUEST_CLIENT_CERTIFICATE
+            : GRPC_SSL_REQUEST_AND_REQUIRE_CLIENT_CERTIFICATE_AND_VERIFY);
+    opts.pem_root_certs = security.tls_client_ca_pem;
+    opts.pem_key_cert_pairs.push_back({security.tls_key_pem, security.tls_cert_pem});
+    credentials = grpc::SslServerCredentials(opts);
+  }
+  builder.AddListeningPort(address, credentials, &s->port_);
   // Result chunks hold at most 1,000 puzzles; 16 MB leaves room for large ones.
   builder.SetMaxReceiveMessageSize(16 << 20);
   builder.RegisterService(&s->campaigns_);

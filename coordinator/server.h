@@ -8,19 +8,44 @@
 #include <grpcpp/grpcpp.h>
 
 #include "common/status.h"
+#include "coordinator/access_control.h"
 #include "coordinator/coordinator.h"
 #include "coordinator/rpc_metrics.h"
 #include "coordinator/services.h"
 
 namespace foundry::coordinator {
 
+// How the server protects itself. The defaults (no TLS, no tokens) are only
+// accepted on a loopback address.
+struct ServerSecurity {
+  // PEM server certificate chain and key: TLS on when both are set.
+  std::string tls_cert_pem;
+  std::string tls_key_pem;
+  // PEM CA of client certificates: when set, clients must present one
+  // (mutual TLS).
+  std::string tls_client_ca_pem;
+  // Bearer tokens of the two roles (see AccessControl); empty: no such role.
+  std::string admin_token;
+  std::string reader_token;
+  // Listen off loopback without TLS or without tokens (a loud warning is
+  // printed). For closed networks and tests only.
+  bool allow_insecure_remote = false;
+};
+
+// True for 127.0.0.0/8, localhost and [::1] addresses ("host:port").
+bool IsLoopbackAddress(const std::string& address);
+
 class CoordinatorServer {
  public:
   // Listens on `address` ("127.0.0.1:7000"; port 0 picks a free one).
-  // `core` must outlive the server. Unavailable when the address is taken.
+  // `core` must outlive the server. Unavailable when the address is taken;
+  // FailedPrecondition when `address` is not loopback and TLS or tokens are
+  // missing without allow_insecure_remote; InvalidArgument for TLS material
+  // that does not fit together.
   // `rpc_metrics` (nullable; must outlive the server) times every call.
   static Result<std::unique_ptr<CoordinatorServer>> Start(const std::string& address,
                                                           Coordinator& core,
+                                                          const ServerSecurity& security = {},
                                                           RpcMetrics* rpc_metrics = nullptr);
   ~CoordinatorServer();
 
@@ -33,8 +58,9 @@ class CoordinatorServer {
   void Shutdown(std::chrono::milliseconds grace = std::chrono::seconds(5));
 
  private:
-  explicit CoordinatorServer(Coordinator& core);
+  CoordinatorServer(Coordinator& core, const ServerSecurity& security);
 
+  AccessControl access_;
   CampaignServiceImpl campaigns_;
   WorkerServiceImpl workers_;
   PuzzleStoreServiceImpl store_;

@@ -3,6 +3,7 @@
 // back; no decision is made here.
 #pragma once
 
+#include "coordinator/access_control.h"
 #include "coordinator/coordinator.h"
 #include "foundry/v1/campaign.grpc.pb.h"
 #include "foundry/v1/store.grpc.pb.h"
@@ -12,7 +13,7 @@ namespace foundry::coordinator {
 
 class CampaignServiceImpl final : public foundry::v1::CampaignService::Service {
  public:
-  explicit CampaignServiceImpl(Coordinator& core) : core_(core) {}
+  CampaignServiceImpl(Coordinator& core, const AccessControl& access) : core_(core), access_(access) {}
   grpc::Status SubmitCampaign(grpc::ServerContext*, const foundry::v1::SubmitCampaignRequest*,
                               foundry::v1::Campaign*) override;
   grpc::Status GetCampaign(grpc::ServerContext*, const foundry::v1::GetCampaignRequest*,
@@ -26,11 +27,12 @@ class CampaignServiceImpl final : public foundry::v1::CampaignService::Service {
 
  private:
   Coordinator& core_;
+  const AccessControl& access_;
 };
 
 class WorkerServiceImpl final : public foundry::v1::WorkerService::Service {
  public:
-  explicit WorkerServiceImpl(Coordinator& core) : core_(core) {}
+  WorkerServiceImpl(Coordinator& core, const AccessControl& access) : core_(core), access_(access) {}
   grpc::Status Lease(grpc::ServerContext*, const foundry::v1::LeaseRequest*,
                      foundry::v1::LeaseResponse*) override;
   grpc::Status Heartbeat(grpc::ServerContext*, const foundry::v1::HeartbeatRequest*,
@@ -41,11 +43,14 @@ class WorkerServiceImpl final : public foundry::v1::WorkerService::Service {
 
  private:
   Coordinator& core_;
+  const AccessControl& access_;
 };
 
 class PuzzleStoreServiceImpl final : public foundry::v1::PuzzleStore::Service {
  public:
-  explicit PuzzleStoreServiceImpl(storage::Store& store) : store_(store) {}
+  // `access` defaults to off (in-process use, e.g. fuzzing).
+  explicit PuzzleStoreServiceImpl(storage::Store& store, const AccessControl& access = kOpen)
+      : store_(store), access_(access) {}
   grpc::Status GetPuzzle(grpc::ServerContext*, const foundry::v1::GetPuzzleRequest*,
                          foundry::v1::Puzzle*) override;
   grpc::Status QueryPuzzles(grpc::ServerContext*, const foundry::v1::QueryRequest*,
@@ -54,7 +59,9 @@ class PuzzleStoreServiceImpl final : public foundry::v1::PuzzleStore::Service {
                              grpc::ServerWriter<foundry::v1::Puzzle>*) override;
 
  private:
+  static const AccessControl kOpen;
   storage::Store& store_;
+  const AccessControl& access_;
 };
 
 }  // namespace foundry::coordinator

@@ -6,6 +6,8 @@
 #include "puzzles/puzzle_id.h"
 
 namespace foundry::coordinator {
+
+const AccessControl PuzzleStoreServiceImpl::kOpen;
 namespace {
 
 Status CheckFilter(const foundry::v1::PuzzleFilter& f) {
@@ -25,9 +27,10 @@ storage::PuzzleFilter ToStorage(const foundry::v1::PuzzleFilter& f) {
 
 }  // namespace
 
-grpc::Status PuzzleStoreServiceImpl::GetPuzzle(grpc::ServerContext*,
+grpc::Status PuzzleStoreServiceImpl::GetPuzzle(grpc::ServerContext* ctx,
                                                const foundry::v1::GetPuzzleRequest* req,
                                                foundry::v1::Puzzle* resp) {
+  if (auto denied = access_.Check(ctx, Role::kReader); !denied.ok()) return denied;
   if (!puzzles::LooksLikePuzzleId(req->id())) {
     return ToGrpc(Status::InvalidArgument(fmt::format(
         "'{}' is not a puzzle id (expected a prefix, '-' and 32 hex digits)", req->id())));
@@ -39,9 +42,10 @@ grpc::Status PuzzleStoreServiceImpl::GetPuzzle(grpc::ServerContext*,
   return grpc::Status::OK;
 }
 
-grpc::Status PuzzleStoreServiceImpl::QueryPuzzles(grpc::ServerContext*,
+grpc::Status PuzzleStoreServiceImpl::QueryPuzzles(grpc::ServerContext* ctx,
                                                   const foundry::v1::QueryRequest* req,
                                                   foundry::v1::QueryResponse* resp) {
+  if (auto denied = access_.Check(ctx, Role::kReader); !denied.ok()) return denied;
   if (Status s = CheckFilter(req->filter()); !s.ok()) return ToGrpc(s);
   if (req->page_size() > 1000) {
     return ToGrpc(Status::InvalidArgument(
@@ -63,6 +67,7 @@ grpc::Status PuzzleStoreServiceImpl::QueryPuzzles(grpc::ServerContext*,
 grpc::Status PuzzleStoreServiceImpl::ExportPuzzles(grpc::ServerContext* ctx,
                                                    const foundry::v1::ExportRequest* req,
                                                    grpc::ServerWriter<foundry::v1::Puzzle>* writer) {
+  if (auto denied = access_.Check(ctx, Role::kReader); !denied.ok()) return denied;
   if (Status s = CheckFilter(req->filter()); !s.ok()) return ToGrpc(s);
   bool client_gone = false;
   auto token = store_.Scan(ToStorage(req->filter()), "", req->limit(),

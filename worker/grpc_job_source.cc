@@ -5,11 +5,14 @@
 namespace foundry::worker {
 
 GrpcJobSource::GrpcJobSource(std::shared_ptr<grpc::Channel> channel,
-                             std::chrono::milliseconds rpc_timeout)
-    : stub_(foundry::v1::WorkerService::NewStub(std::move(channel))), rpc_timeout_(rpc_timeout) {}
+                             std::chrono::milliseconds rpc_timeout, ClientSecurity security)
+    : stub_(foundry::v1::WorkerService::NewStub(std::move(channel))),
+      rpc_timeout_(rpc_timeout),
+      security_(std::move(security)) {}
 
 void GrpcJobSource::SetDeadline(grpc::ClientContext& ctx) const {
   ctx.set_deadline(std::chrono::system_clock::now() + rpc_timeout_);
+  security_.Apply(ctx);
 }
 
 Result<foundry::v1::LeaseResponse> GrpcJobSource::Lease(const foundry::v1::LeaseRequest& request) {

@@ -6,6 +6,7 @@
 
 #include <grpcpp/grpcpp.h>
 
+#include "common/client_security.h"
 #include "foundry/v1/worker.grpc.pb.h"
 #include "worker/job_source.h"
 
@@ -13,8 +14,10 @@ namespace foundry::worker {
 
 class GrpcJobSource : public JobSource {
  public:
-  // `channel` is shared; every call has `rpc_timeout` as its deadline.
-  GrpcJobSource(std::shared_ptr<grpc::Channel> channel, std::chrono::milliseconds rpc_timeout);
+  // `channel` is shared; every call has `rpc_timeout` as its deadline and
+  // carries `security`'s bearer token.
+  GrpcJobSource(std::shared_ptr<grpc::Channel> channel, std::chrono::milliseconds rpc_timeout,
+                ClientSecurity security = {});
 
   Result<foundry::v1::LeaseResponse> Lease(const foundry::v1::LeaseRequest& request) override;
   Result<foundry::v1::HeartbeatResponse> Heartbeat(
@@ -26,6 +29,7 @@ class GrpcJobSource : public JobSource {
 
   std::unique_ptr<foundry::v1::WorkerService::Stub> stub_;
   std::chrono::milliseconds rpc_timeout_;
+  ClientSecurity security_;
 };
 
 }  // namespace foundry::worker

@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 #include <grpcpp/grpcpp.h>
 
+#include "common/client_security.h"
 #include "common/metrics_endpoint.h"
 #include "worker/grpc_job_source.h"
 #include "worker/lease_loop.h"
@@ -42,7 +43,17 @@ int main(int argc, char** argv) {
   app.add_option("--concurrent-jobs", concurrent_jobs,
                  "Jobs in progress at once, so submitting one overlaps generating the next")
       ->check(CLI::Range(1, 16));
+  foundry::ClientSecurityFiles security_files;
+  app.add_option("--tls-ca", security_files.tls_ca, "PEM CA of the coordinator's certificate (TLS on)");
+  app.add_option("--tls-cert", security_files.tls_cert, "PEM client certificate (mutual TLS)");
+  app.add_option("--tls-key", security_files.tls_key, "PEM private key of --tls-cert");
+  app.add_option("--token-file", security_files.token_file, "File holding the admin bearer token");
   CLI11_PARSE(app, argc, argv);
+  auto security = foundry::ClientSecurity::Load(security_files);
+  if (!security.ok()) {
+    fmt::print(stderr, "foundry-worker: {}\n", security.status().message());
+    return 1;
+  }
 
   if (worker_id.empty()) {
     char host[256] = {};
@@ -70,8 +81,8 @@ int main(int argc, char** argv) {
 
   grpc::ChannelArguments args;
   args.SetMaxReceiveMessageSize(16 << 20);
-  auto channel = grpc::CreateCustomChannel(coordinator, grpc::InsecureChannelCredentials(), args);
-  foundry::worker::GrpcJobSource source(channel, std::chrono::seconds(30));
+  auto channel = security->Connect(coordinator, args);
+  foundry::worker::GrpcJobSource source(channel, std::chrono::seconds(30), *security);
   foundry::worker::JobExecutor executor(threads);
   fmt::print("foundry-worker {}: {} threads, coordinator {}\n", worker_id, threads, coordinator);
   std::fflush(stdout);

@@ -83,6 +83,8 @@ namespace {
 
 // 0 when k is tight for n, else the rejection reason.
 const char* Tightness(CountSolver& solver, int n, int k, Variant v) {
+  // With one or two coins, heavier or lighter cannot be told apart at all.
+  if (v == Variant::kUnknown && n < 3) return "no_strategy_exists";
   const CountState start = StartState(v, n);
   if (!solver.Solvable(start, k)) return "needs_more_weighings";
   if (solver.Solvable(start, k - 1)) return "fewer_weighings_suffice";

@@ -10,7 +10,8 @@
 // Strategy: draw the coin count n uniformly in 1..coins; accept when k =
 // weighings is tight for n (the count-state solver settles n coins in k
 // weighings and not in k - 1), with the solver's tree. Rejections:
-// "needs_more_weighings" (k do not suffice), "fewer_weighings_suffice".
+// "needs_more_weighings" (k do not suffice), "fewer_weighings_suffice",
+// "no_strategy_exists" (unknown with 1 or 2 coins).
 // The puzzle is (n, k, variant) alone, so only StrategyPuzzleCount() of
 // them exist: every accepted candidate after those is a duplicate, and a
 // large campaign ends `exhausted`.

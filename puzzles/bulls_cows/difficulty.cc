@@ -13,24 +13,35 @@ struct LevelFloor {
   double min_score;
   std::string_view level;
 };
+constexpr int kBucketClues = 12;
+
 constexpr LevelFloor kLevelFloors[] = {
     {0.0, kLevels[0]}, {0.25, kLevels[1]}, {0.5, kLevels[2]}, {0.75, kLevels[3]}};
 
 }  // namespace
 
 Difficulty RateDifficulty(std::span<const uint32_t> masks, std::span<const uint64_t> keys) {
-  // Equal masks behave alike: count them once each.
-  std::vector<uint32_t> sorted(masks.begin(), masks.end());
-  std::sort(sorted.begin(), sorted.end());
+  // Equal masks behave alike: count them once each (by buckets when the
+  // clues are few, as generated puzzles' are; else by sorting).
+  const int clues = static_cast<int>(keys.size());
   std::vector<std::pair<uint32_t, int64_t>> groups;
-  for (uint32_t m : sorted) {
-    if (!groups.empty() && groups.back().first == m) {
-      ++groups.back().second;
-    } else {
-      groups.push_back({m, 1});
+  if (clues <= kBucketClues) {
+    std::vector<int64_t> count(size_t{1} << clues, 0);
+    for (uint32_t m : masks) ++count[m];
+    for (uint32_t m = 0; m < count.size(); ++m) {
+      if (count[m] > 0) groups.push_back({m, count[m]});
+    }
+  } else {
+    std::vector<uint32_t> sorted(masks.begin(), masks.end());
+    std::sort(sorted.begin(), sorted.end());
+    for (uint32_t m : sorted) {
+      if (!groups.empty() && groups.back().first == m) {
+        ++groups.back().second;
+      } else {
+        groups.push_back({m, 1});
+      }
     }
   }
-  const int clues = static_cast<int>(keys.size());
   const double log_n = std::log(static_cast<double>(masks.size()));
   uint32_t applied = 0;
   double work = 0;

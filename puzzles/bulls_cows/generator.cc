@@ -13,9 +13,19 @@ namespace {
 // than the secret stays excluded while it breaks a clue still kept.
 void Minimize(const Universe& u, Draft& d) {
   std::vector<uint32_t> masks = BreakMasks(u, d);
-  std::sort(masks.begin(), masks.end());
-  masks.erase(std::unique(masks.begin(), masks.end()), masks.end());
-  if (!masks.empty() && masks.front() == 0) masks.erase(masks.begin());  // the secret
+  const size_t clues = d.guesses.size();
+  if (clues <= 16) {  // distinct masks by presence buckets: no sort
+    std::vector<uint8_t> present(size_t{1} << clues, 0);
+    for (uint32_t m : masks) present[m] = 1;
+    masks.clear();
+    for (uint32_t m = 1; m < present.size(); ++m) {
+      if (present[m]) masks.push_back(m);
+    }
+  } else {
+    std::sort(masks.begin(), masks.end());
+    masks.erase(std::unique(masks.begin(), masks.end()), masks.end());
+    if (!masks.empty() && masks.front() == 0) masks.erase(masks.begin());  // the secret
+  }
   uint32_t dropped = 0;
   for (size_t c = 0; c < d.guesses.size(); ++c) {
     const uint32_t trial = dropped | (1u << c);

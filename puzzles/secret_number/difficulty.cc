@@ -17,9 +17,9 @@ constexpr LevelFloor kLevelFloors[] = {
 constexpr double kNeededWeight = 0.7;
 constexpr double kRedundantWeight = 0.3;
 // Needed rules at which the first term saturates: 1 + this.
-constexpr double kNeededSpan = 4.0;
+constexpr double kNeededSpan = 5.0;
 // Redundant rules at which the second term saturates.
-constexpr double kRedundantSpan = 6.0;
+constexpr double kRedundantSpan = 8.0;
 
 // Smallest number of further rules hitting every mask in `masks` not hit by
 // `chosen`, below `best - depth`; updates best.

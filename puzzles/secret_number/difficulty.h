@@ -12,7 +12,7 @@
 //   redundant_rules = rules - needed_rules: rules the solver can do
 //                  without, noise to see through.
 //
-// score = 0.7 * min(1, (needed_rules - 1) / 4) + 0.3 * min(1, redundant_rules / 6)
+// score = 0.7 * min(1, (needed_rules - 1) / 5) + 0.3 * min(1, redundant_rules / 8)
 // Combining rules is the main work (a single rule that pins the number is
 // trivial; five that only pin it together are hard); noise adds to it.
 // Rounded to three decimals; levels: score < 0.25 easy, < 0.5 medium,

@@ -228,6 +228,41 @@ class Engine {
     Search(s, k);
   }
 
+  // Row, column and box digit masks of a grid, kept up to date as clues
+  // come and go, for the cheap test below.
+  struct Used {
+    Mask row[N] = {}, col[N] = {}, box[N] = {};
+    void Flip(int cell, int v) {
+      const Tables& t = T();
+      const Mask bit = static_cast<Mask>(1u << (v - 1));
+      row[t.row[cell]] ^= bit;
+      col[t.col[cell]] ^= bit;
+      box[t.box[cell]] ^= bit;
+    }
+    Mask At(int cell) const {
+      const Tables& t = T();
+      return static_cast<Mask>(row[t.row[cell]] | col[t.col[cell]] | box[t.box[cell]]);
+    }
+  };
+
+  // Whether the clues of g force the empty `cell` to be v by a naked or a
+  // hidden single. Then removing the clue cannot admit a second solution,
+  // and the search is not needed (most removals early on).
+  static bool Forced(const uint8_t* g, const Used& used, int cell, int v) {
+    const Mask bit = static_cast<Mask>(1u << (v - 1));
+    if (static_cast<Mask>(used.At(cell) | bit) == kFull) return true;  // naked single
+    const Tables& t = T();
+    for (int u : {static_cast<int>(t.row[cell]), N + t.col[cell], 2 * N + t.box[cell]}) {
+      bool only_here = true;  // every other empty cell of the unit already sees v
+      for (int k = 0; k < N && only_here; ++k) {
+        const int c = t.units[u][k];
+        if (c != cell && !g[c] && !(used.At(c) & bit)) only_here = false;
+      }
+      if (only_here) return true;
+    }
+    return false;
+  }
+
   static void Remove(uint8_t* g, Rng& rng, const RemovalOptions& o, RemovalStats* stats) {
     int order[NN];
     int m = 0;
@@ -235,21 +270,43 @@ class Engine {
       if (!o.symmetric || c <= NN - 1 - c) order[m++] = c;
     }
     for (int i = m - 1; i > 0; --i) std::swap(order[i], order[rng.Below(i + 1)]);
+    Used used;
+    for (int c = 0; c < NN; ++c) used.Flip(c, g[c]);
     int checks = 0;
     for (int i = 0; i < m; ++i) {
       const int a = order[i];
       const int b = o.symmetric ? NN - 1 - a : a;
       const uint8_t va = g[a], vb = g[b];
       g[a] = 0;
-      g[b] = 0;
-      bool other = (++checks, HasOther(g, a, va));
-      if (!other && b != a) {
-        // Both empty: another solution differs at a (just ruled out) or at b.
-        other = (++checks, HasOther(g, b, vb));
+      used.Flip(a, va);
+      if (b != a) {
+        g[b] = 0;
+        used.Flip(b, vb);
+      }
+      // Fast path: a forced with both gone, then b forced with a back.
+      bool forced = Forced(g, used, a, va);
+      if (forced && b != a) {
+        g[a] = va;
+        used.Flip(a, va);
+        forced = Forced(g, used, b, vb);
+        g[a] = 0;
+        used.Flip(a, va);
+      }
+      bool other = false;
+      if (!forced) {
+        other = (++checks, HasOther(g, a, va));
+        if (!other && b != a) {
+          // Both empty: another solution differs at a (just ruled out) or at b.
+          other = (++checks, HasOther(g, b, vb));
+        }
       }
       if (other) {
         g[a] = va;
-        g[b] = vb;
+        used.Flip(a, va);
+        if (b != a) {
+          g[b] = vb;
+          used.Flip(b, vb);
+        }
         if (!o.minimal) break;
       }
     }

@@ -12,6 +12,7 @@
 #include <gtest/gtest.h>
 
 #include "puzzles/bulls_cows/codes.h"
+#include "puzzles/bulls_cows/session.h"
 #include "puzzles/bulls_cows/strategy.h"
 #include "puzzles/rng.h"
 
@@ -335,25 +336,47 @@ TEST(BullsCowsStrategyTest, NextGuessPlaysAGame) {
   EXPECT_LE(guesses, 7);
 }
 
+// ---- the interactive session (foundry solve bulls-cows) ----
+
+// Plays `secret` through a Session, answering honestly.
+int PlaySession(const std::string& secret, bool leading_zero, StrategyKind kind) {
+  Session session(static_cast<int>(secret.size()), leading_zero, kind);
+  while (!session.solved()) {
+    const auto [b, c] = TestScore(session.Guess(), secret);
+    const Status s = session.Answer(b, c);
+    EXPECT_TRUE(s.ok()) << s.ToString();
+    if (!s.ok() || session.guesses() > 12) break;
+  }
+  return session.guesses();
+}
+
+TEST(BullsCowsSessionTest, FindsSecretsWithinSevenGuesses) {
+  for (const char* secret : {"1953", "9876", "1023", "5081"}) {
+    EXPECT_LE(PlaySession(secret, false, StrategyKind::kOurs), 7) << secret;
+  }
+  EXPECT_LE(PlaySession("0123", true, StrategyKind::kOurs), 7);
+  EXPECT_LE(PlaySession("951", false, StrategyKind::kSeed), 9);
+  EXPECT_LE(PlaySession("10293", false, StrategyKind::kOurs), 9);
+}
+
+TEST(BullsCowsSessionTest, ImpossibleAndInconsistentAnswers) {
+  Session session(4, false, StrategyKind::kOurs);
+  const std::string first = session.Guess();
+  Status s = session.Answer(3, 1);
+  EXPECT_EQ(s.code(), Status::Code::kInvalidArgument);
+  EXPECT_EQ(session.Answer(2, 3).code(), Status::Code::kInvalidArgument);
+  ASSERT_TRUE(session.Answer(0, 0).ok());
+  EXPECT_EQ(session.Guess(), session.Guess()) << "a guess repeats until answered";
+  // The second guess uses four more digits: eight ruled out, two cannot
+  // make four.
+  s = session.Answer(0, 0);
+  ASSERT_EQ(s.code(), Status::Code::kFailedPrecondition);
+  EXPECT_THAT(s.message(), HasSubstr("inconsistent"));
+  EXPECT_THAT(s.message(), HasSubstr("guess 1 (" + first));
+  EXPECT_FALSE(session.solved());
+  EXPECT_EQ(session.guesses(), 2);
+  EXPECT_TRUE(session.Answer(0, 2).ok()) << "the answer can be retyped";
+}
+
 }  // namespace
 }  // namespace foundry::puzzles::bulls_cows
-namespace foundry::puzzles::bulls_cows {
-TEST(Explore, Print) {
-  for (bool lz : {true, false}) for (auto k : {StrategyKind::kSeed, StrategyKind::kOurs}) {
-    auto s = Evaluate(Universe::For(4, lz), k);
-    printf("lz %d kind %d avg %.4f worst %d total %ld\n", lz, (int)k, s.average(), s.worst, (long)s.total_guesses);
-  }
-  for (bool lz : {true, false}) for (auto k : {StrategyKind::kSeed, StrategyKind::kOurs}) {
-    auto s = Evaluate(Universe::For(3, lz), k);
-    printf("L3 lz %d kind %d avg %.4f worst %d total %ld\n", lz, (int)k, s.average(), s.worst, (long)s.total_guesses);
-  }
-  auto params = *TheFamily().MakeParams(std::map<std::string,std::string>{});
-  std::map<std::string,int> lv; std::map<std::string,int> rej; std::map<int,int> nclues; std::vector<double> works;
-  for (int i = 0; i < 2000; ++i) { Rng rng = CandidateRng(1, i); auto c = TheFamily().Generate(rng, params);
-    if (auto* a = std::get_if<Accepted>(&c)) { lv[a->difficulty.level]++; nclues[a->difficulty.details["clues"].get<int>()]++; works.push_back(a->difficulty.details["work"].get<double>()); if (i < 5) printf("%s\n", a->difficulty.ToJson().dump().c_str()); } else rej[std::get<Rejected>(c).reason]++; }
-  std::sort(works.begin(), works.end()); for (int q = 0; q <= 10; ++q) printf("q%d %.3f\n", q*10, works[std::min(works.size()-1, works.size()*q/10)]);
-  for (auto& [k,v] : lv) printf("%s %d\n", k.c_str(), v);
-  for (auto& [k,v] : rej) printf("%s %d\n", k.c_str(), v);
-  for (auto& [k,v] : nclues) printf("clues %d: %d\n", k, v);
-}
-}

@@ -1,0 +1,190 @@
+// TLS and bearer tokens against a real coordinator: plaintext clients fail,
+// calls without a token are rejected, a reader cannot start or cancel
+// campaigns, workers and the CLI work over TLS with tokens, and the
+// coordinator refuses to listen off loopback unprotected.
+#include <fstream>
+
+#include <grpcpp/grpcpp.h>
+#include <gtest/gtest.h>
+
+#include "common/client_security.h"
+#include "foundry/v1/campaign.grpc.pb.h"
+#include "foundry/v1/worker.grpc.pb.h"
+#include "tests/integration/cluster.h"
+#include "tests/integration/foundry_cli.h"
+
+namespace foundry::testing {
+namespace {
+
+namespace v1 = foundry::v1;
+
+// A CA, a server certificate for 127.0.0.1 and a client certificate, made
+// with the openssl command line in `dir`.
+bool MakeCertificates(const std::string& dir) {
+  const std::string script = "set -e; cd '" + dir + R"(';
+openssl req -x509 -newkey rsa:2048 -nodes -keyout ca.key -out ca.pem -days 2 -subj /CN=foundry-test-ca 2>/dev/null
+for who in server client; do
+  openssl req -newkey rsa:2048 -nodes -keyout $who.key -out $who.csr -subj /CN=$who 2>/dev/null
+  printf 'subjectAltName=IP:127.0.0.1,DNS:localhost\n' > $who.ext
+  openssl x509 -req -in $who.csr -CA ca.pem -CAkey ca.key -CAcreateserial -out $who.pem -days 2 -extfile $who.ext 2>/dev/null
+done
+printf 'admin-secret-token\n' > admin.token
+printf 'reader-secret-token\n' > reader.token
+)";
+  return RunCommand({"/bin/sh", "-c", script}).exit_code == 0;
+}
+
+class SecurityTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    ASSERT_TRUE(MakeCertificates(dir_.path())) << "openssl failed";
+  }
+
+  std::string Path(const std::string& name) const { return dir_.path() + "/" + name; }
+
+  // Starts a TLS coordinator with both tokens; returns its port.
+  int StartCoordinator(bool mutual_tls = false) {
+    std::vector<std::string> argv = {Bin("foundry-coordinator"), "--listen", "127.0.0.1:0", "--db",
+                                     Path("db"), "--tls-cert", Path("server.pem"), "--tls-key",
+                                     Path("server.key"), "--admin-token-file", Path("admin.token"),
+                                     "--reader-token-file", Path("reader.token")};
+    if (mutual_tls) {
+      argv.push_back("--tls-client-ca");
+      argv.push_back(Path("ca.pem"));
+    }
+    coordinator_ = std::make_unique<Subprocess>(argv, Path("coordinator.log"));
+    return WaitForNumberAfter(*coordinator_, "listening on port ");
+  }
+
+  std::unique_ptr<v1::CampaignService::Stub> Campaigns(const ClientSecurity& security, int port) {
+    return v1::CampaignService::NewStub(
+        security.Connect("127.0.0.1:" + std::to_string(port), grpc::ChannelArguments()));
+  }
+
+  static ClientSecurity Client(const std::string& ca, const std::string& token,
+                               const std::string& cert = "", const std::string& key = "") {
+    auto s = ClientSecurity::Load({ca, cert, key, token});
+    EXPECT_TRUE(s.ok()) << s.status().ToString();
+    return s.ok() ? *s : ClientSecurity();
+  }
+
+  static grpc::Status Submit(v1::CampaignService::Stub& stub, const ClientSecurity& security,
+                             v1::Campaign* out) {
+    grpc::ClientContext ctx;
+    ctx.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(10));
+    security.Apply(ctx);
+    v1::SubmitCampaignRequest req;
+    req.mutable_spec()->set_family("secret-number");
+    req.mutable_spec()->set_count(500);
+    return stub.SubmitCampaign(&ctx, req, out);
+  }
+
+  TempDir dir_;
+  std::unique_ptr<Subprocess> coordinator_;
+};
+
+TEST_F(SecurityTest, RolesAreEnforcedAndTlsIsReallyUsed) {
+  const int port = StartCoordinator();
+  ASSERT_GT(port, 0) << coordinator_->Log();
+  const std::string address = "127.0.0.1:" + std::to_string(port);
+  v1::Campaign campaign;
+
+  // A plaintext client cannot even talk to a TLS port.
+  ClientSecurity plaintext = Client("", Path("admin.token"));
+  EXPECT_EQ(Submit(*Campaigns(plaintext, port), plaintext, &campaign).error_code(),
+            grpc::StatusCode::UNAVAILABLE);
+
+  // TLS without a token, or with a wrong one: unauthenticated.
+  ClientSecurity anonymous = Client(Path("ca.pem"), "");
+  auto s = Submit(*Campaigns(anonymous, port), anonymous, &campaign);
+  EXPECT_EQ(s.error_code(), grpc::StatusCode::UNAUTHENTICATED) << s.error_message();
+  { std::ofstream(Path("wrong.token")) << "guess"; }
+  ClientSecurity wrong = Client(Path("ca.pem"), Path("wrong.token"));
+  EXPECT_EQ(Submit(*Campaigns(wrong, port), wrong, &campaign).error_code(),
+            grpc::StatusCode::UNAUTHENTICATED);
+
+  // A reader reads, but cannot start or cancel campaigns or take jobs.
+  ClientSecurity reader = Client(Path("ca.pem"), Path("reader.token"));
+  auto stub = Campaigns(reader, port);
+  s = Submit(*stub, reader, &campaign);
+  EXPECT_EQ(s.error_code(), grpc::StatusCode::PERMISSION_DENIED) << s.error_message();
+  {
+    grpc::ClientContext ctx;
+    reader.Apply(ctx);
+    v1::ListCampaignsResponse list;
+    EXPECT_TRUE(stub->ListCampaigns(&ctx, {}, &list).ok());
+  }
+
+  // The admin starts a campaign; a TLS worker with the admin token runs it.
+  ClientSecurity admin = Client(Path("ca.pem"), Path("admin.token"));
+  ASSERT_TRUE(Submit(*Campaigns(admin, port), admin, &campaign).ok());
+  {
+    grpc::ClientContext ctx;
+    reader.Apply(ctx);
+    v1::CancelCampaignRequest req;
+    req.set_campaign_id(campaign.id());
+    v1::Campaign out;
+    EXPECT_EQ(stub->CancelCampaign(&ctx, req, &out).error_code(), grpc::StatusCode::PERMISSION_DENIED);
+  }
+  {
+    auto workers = v1::WorkerService::NewStub(reader.Connect(address, grpc::ChannelArguments()));
+    grpc::ClientContext ctx;
+    reader.Apply(ctx);
+    v1::LeaseRequest req;
+    req.set_worker_id("sneaky-reader");
+    v1::LeaseResponse resp;
+    EXPECT_EQ(workers->Lease(&ctx, req, &resp).error_code(), grpc::StatusCode::PERMISSION_DENIED);
+  }
+  Subprocess worker({Bin("foundry-worker"), "--coordinator", address, "--threads", "1", "--tls-ca",
+                     Path("ca.pem"), "--token-file", Path("admin.token")},
+                    Path("worker.log"));
+  // The CLI over TLS with the reader token: it can watch and export.
+  setenv("FOUNDRY_TLS_CA", Path("ca.pem").c_str(), 1);
+  setenv("FOUNDRY_TOKEN_FILE", Path("reader.token").c_str(), 1);
+  auto watched = WatchCampaign(address, campaign.id());
+  EXPECT_EQ(watched.exit_code, 0) << watched.out << watched.err << worker.Log();
+  EXPECT_EQ(ExportedIds(address).size(), 500u);
+  // …and cannot cancel.
+  auto cancel = RunCommand({Bin("foundry"), "campaign", "cancel", "--coordinator", address, campaign.id()});
+  EXPECT_EQ(cancel.exit_code, 1);
+  EXPECT_NE(cancel.err.find("reader token"), std::string::npos) << cancel.err;
+  unsetenv("FOUNDRY_TLS_CA");
+  unsetenv("FOUNDRY_TOKEN_FILE");
+  EXPECT_TRUE(worker.Stop().has_value());
+}
+
+TEST_F(SecurityTest, MutualTlsNeedsAClientCertificate) {
+  const int port = StartCoordinator(/*mutual_tls=*/true);
+  ASSERT_GT(port, 0) << coordinator_->Log();
+  v1::Campaign campaign;
+  ClientSecurity no_cert = Client(Path("ca.pem"), Path("admin.token"));
+  EXPECT_EQ(Submit(*Campaigns(no_cert, port), no_cert, &campaign).error_code(),
+            grpc::StatusCode::UNAVAILABLE);
+  ClientSecurity with_cert = Client(Path("ca.pem"), Path("admin.token"), Path("client.pem"), Path("client.key"));
+  auto s = Submit(*Campaigns(with_cert, port), with_cert, &campaign);
+  EXPECT_TRUE(s.ok()) << s.error_message();
+}
+
+TEST_F(SecurityTest, OffLoopbackWithoutProtectionIsRefusedUnlessInsecure) {
+  auto refused = RunCommand({Bin("foundry-coordinator"), "--listen", "0.0.0.0:0", "--db", Path("db1")},
+                            std::chrono::seconds(30));
+  EXPECT_EQ(refused.exit_code, 1);
+  EXPECT_NE(refused.err.find("refusing to listen on 0.0.0.0:0 without TLS"), std::string::npos)
+      << refused.err;
+  // TLS but no token is refused too.
+  refused = RunCommand({Bin("foundry-coordinator"), "--listen", "0.0.0.0:0", "--db", Path("db1"),
+                        "--tls-cert", Path("server.pem"), "--tls-key", Path("server.key")},
+                       std::chrono::seconds(30));
+  EXPECT_EQ(refused.exit_code, 1);
+  EXPECT_NE(refused.err.find("without an admin token"), std::string::npos) << refused.err;
+
+  Subprocess insecure({Bin("foundry-coordinator"), "--listen", "0.0.0.0:0", "--db", Path("db2"),
+                       "--insecure"},
+                      Path("insecure.log"));
+  EXPECT_GT(WaitForNumberAfter(insecure, "listening on port "), 0) << insecure.Log();
+  EXPECT_NE(insecure.Log().find("*** WARNING"), std::string::npos);
+  EXPECT_TRUE(insecure.Stop().has_value());
+}
+
+}  // namespace
+}  // namespace foundry::testing
