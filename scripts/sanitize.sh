@@ -1,20 +1,27 @@
 #!/usr/bin/env bash
-# The sanitizer runs: unit tests under ASan+UBSan, and the pipeline's unit
-# tests (worker executor, lease loop, coordinator core) under TSan.
+# The sanitizer and fuzzing runs of CI:
+# 1. one clang build with ASan + UBSan (+ libFuzzer instrumentation): every
+#    unit test, then each fuzz target for FUZZ_SECONDS (default 20) from its
+#    corpus in tests/fuzz/corpus/;
+# 2. one g++ build with TSan: the pipeline's unit tests (job executor, lease
+#    loop, coordinator core, commit window).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/ensure-deps.sh
-
-run() {  # build-dir sanitizers test-regex targets...
-  local dir=$1 san=$2 regex=$3; shift 3
-  cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=Debug -DFOUNDRY_SANITIZE="$san" -DFOUNDRY_BENCH=OFF >/dev/null
-  cmake --build "$dir" -j "$(nproc)" --target "$@"
-  ctest --test-dir "$dir" --output-on-failure -j "$(nproc)" -L unit -R "$regex"
-}
+scripts/ensure-deps.sh clang libclang-rt-14-dev
+jobs=$(nproc)
 
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
-run build-asan address,undefined '.' puzzles_tests storage_tests worker_tests coordinator_tests
+cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ \
+  -DFOUNDRY_SANITIZE=address,undefined -DFOUNDRY_FUZZ=ON -DFOUNDRY_WERROR=OFF -DFOUNDRY_BENCH=OFF \
+  -DFOUNDRY_FUZZ_SECONDS="${FUZZ_SECONDS:-20}" >/dev/null
+cmake --build build-asan -j "$jobs" --target unit_tests fuzz_params fuzz_puzzle_json fuzz_requests
+ctest --test-dir build-asan --output-on-failure -j "$jobs" -L unit
+ctest --test-dir build-asan --output-on-failure -L fuzz
 
-export TSAN_OPTIONS="halt_on_error=1 suppressions=$PWD/tests/tsan.supp"
-run build-tsan thread '^(JobExecutor|LeaseLoop|Coordinator|CommitWindow)' worker_tests coordinator_tests
+export TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 suppressions=$PWD/tests/tsan.supp"
+cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DFOUNDRY_SANITIZE=thread \
+  -DFOUNDRY_BENCH=OFF >/dev/null
+cmake --build build-tsan -j "$jobs" --target worker_tests coordinator_tests
+ctest --test-dir build-tsan --output-on-failure -j "$jobs" \
+  -R '^(JobExecutorTest|ResultChunksTest|LeaseLoopTest|CoordinatorTest|CommitWindowTest)\.'
