@@ -20,6 +20,7 @@ struct Coordinator::CampaignRun {
   std::set<uint64_t> requeued;              // lapsed jobs to lease again, lowest first
   CommitWindow window;
   uint64_t candidates_since_new = 0;
+  uint64_t duplicates_since_new = 0;
   RateMeter rate;
   // Stride scheduling: the candidates leased so far divided by the weight.
   // The next lease goes to the eligible campaign with the lowest pass, which

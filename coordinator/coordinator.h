@@ -50,9 +50,12 @@ struct CoordinatorOptions {
   uint32_t max_jobs_ahead = 32;
   // Largest count a campaign may ask for.
   uint64_t max_count = 100'000'000;
-  // A campaign whose last this-many committed candidates gave nothing new
-  // ends as exhausted.
+  // A campaign ends as exhausted when its last this-many committed
+  // candidates gave nothing new (the family rejects nearly everything)...
   uint64_t stall_candidates = 2'000'000;
+  // ...or when its last this-many accepted candidates were all already
+  // stored (a small puzzle space, used up).
+  uint64_t stall_duplicates = 20'000;
 };
 
 class Coordinator {

@@ -258,17 +258,26 @@ Status Coordinator::CommitJob(CampaignRun& run, Campaign& record, CheckedJob job
   record.set_next_index((job.seq + 1) * run.job_size());
   record.set_progress(static_cast<double>(c->stored()) / static_cast<double>(record.spec().count()));
   record.set_updated_unix_ms(NowUnixMs());
-  run.candidates_since_new = added > 0 ? 0 : run.candidates_since_new + job.stats.candidates();
+  if (added > 0) {
+    run.candidates_since_new = 0;
+    run.duplicates_since_new = 0;
+  } else {
+    run.candidates_since_new += job.stats.candidates();
+    run.duplicates_since_new += duplicates;
+  }
+  const bool stalled = run.candidates_since_new >= options_.stall_candidates ||
+                       run.duplicates_since_new >= options_.stall_duplicates;
   if (c->stored() >= record.spec().count()) {
     record.set_state(foundry::v1::CAMPAIGN_STATE_DONE);
     record.set_message(fmt::format("stored {} new puzzles", c->stored()));
     record.set_finished_unix_ms(record.updated_unix_ms());
-  } else if (run.candidates_since_new >= options_.stall_candidates) {
+  } else if (stalled) {
     record.set_state(foundry::v1::CAMPAIGN_STATE_EXHAUSTED);
     record.set_message(fmt::format(
-        "exhausted: the last {} candidates gave no puzzle new to the store; stored {} of {}. "
-        "These parameters may allow fewer distinct puzzles than asked for",
-        run.candidates_since_new, c->stored(), record.spec().count()));
+        "exhausted: stored {} of {}; the last {} candidates gave nothing new ({} accepted ones "
+        "were all already in the store), so these parameters seem to allow no more distinct "
+        "puzzles than the store now holds",
+        c->stored(), record.spec().count(), run.candidates_since_new, run.duplicates_since_new));
     record.set_finished_unix_ms(record.updated_unix_ms());
   }
   batch.campaign = record;

@@ -230,7 +230,7 @@ TEST_F(CoordinatorTest, FewDistinctPuzzlesEndsExhaustedWithAMessage) {
   ASSERT_TRUE(c.ok()) << c.status().ToString();
   const Campaign done = Drive(c->id());
   EXPECT_EQ(done.state(), foundry::v1::CAMPAIGN_STATE_EXHAUSTED);
-  EXPECT_NE(done.message().find("no puzzle new to the store"), std::string::npos) << done.message();
+  EXPECT_NE(done.message().find("gave nothing new"), std::string::npos) << done.message();
   EXPECT_LT(done.counters().stored(), 1000000u);
   EXPECT_EQ(StoredIds().size(), done.counters().stored());
 }
@@ -255,6 +255,21 @@ TEST_F(CoordinatorTest, LeasesAreSharedInProportionToPriority) {
   EXPECT_EQ(leases[a], 2);
   EXPECT_EQ(leases[b], 6);
   EXPECT_EQ(leases[c], 2);
+}
+
+TEST_F(CoordinatorTest, UsedUpPuzzleSpaceEndsExhaustedAfterAStretchOfDuplicates) {
+  CoordinatorOptions opts;
+  opts.stall_duplicates = 300;  // the candidate limit stays far away
+  Reopen(opts);
+  auto spec = Spec(1000000, 1, 500);
+  (*spec.mutable_params())["digits"] = "2";
+  (*spec.mutable_params())["max_rules"] = "1";
+  (*spec.mutable_params())["min_rules"] = "1";
+  auto c = core_->SubmitCampaign(spec);
+  const Campaign done = Drive(c->id());
+  EXPECT_EQ(done.state(), foundry::v1::CAMPAIGN_STATE_EXHAUSTED);
+  EXPECT_NE(done.message().find("were all already in the store"), std::string::npos);
+  EXPECT_LT(done.counters().candidates(), 2'000'000u);
 }
 
 TEST_F(CoordinatorTest, BadCampaignsAreRefusedWithTheFieldNamed) {
