@@ -15,6 +15,8 @@
 
 #include <benchmark/benchmark.h>
 
+#include "bench/verify_bench.h"
+
 #include "puzzles/balance/balance.h"
 #include "puzzles/balance/count_solver.h"
 #include "puzzles/family.h"
@@ -60,20 +62,7 @@ BENCHMARK(BM_BalanceGenerate)
 void BM_BalanceVerify(benchmark::State& state) {
   const Family& family = TheFamily();
   const Params params = ParamsFor(state.range(0));
-  std::vector<Accepted> puzzles;
-  for (uint64_t i = 0; puzzles.size() < 128; ++i) {
-    Rng rng = CandidateRng(kSeed, i);
-    Candidate c = family.Generate(rng, params);
-    if (auto* a = std::get_if<Accepted>(&c)) puzzles.push_back(std::move(*a));
-  }
-  size_t next = 0;
-  for (auto _ : state) {
-    const Accepted& a = puzzles[next++ % puzzles.size()];
-    auto d = family.Verify(a.puzzle, a.solution);
-    if (!d.ok()) state.SkipWithError(d.status().ToString().c_str());
-    benchmark::DoNotOptimize(d);
-  }
-  state.SetItemsProcessed(state.iterations());
+  foundry::bench::RunVerifyBenchmark(state, family, params, kSeed, 128);
 }
 BENCHMARK(BM_BalanceVerify)->ArgName("strategy")->Arg(0)->Arg(1);
 

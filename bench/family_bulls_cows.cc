@@ -14,6 +14,8 @@
 
 #include <benchmark/benchmark.h>
 
+#include "bench/verify_bench.h"
+
 #include "puzzles/bulls_cows/bulls_cows.h"
 #include "puzzles/bulls_cows/codes.h"
 #include "puzzles/bulls_cows/strategy.h"
@@ -49,20 +51,7 @@ BENCHMARK(BM_BullsCowsGenerate)->Threads(1)->ThreadPerCpu()->UseRealTime();
 void BM_BullsCowsVerify(benchmark::State& state) {
   const Family& family = TheFamily();
   const Params params = Defaults();
-  std::vector<Accepted> puzzles;
-  for (uint64_t i = 0; puzzles.size() < 128; ++i) {
-    Rng rng = CandidateRng(kSeed, i);
-    Candidate c = family.Generate(rng, params);
-    if (auto* a = std::get_if<Accepted>(&c)) puzzles.push_back(std::move(*a));
-  }
-  size_t next = 0;
-  for (auto _ : state) {
-    const Accepted& a = puzzles[next++ % puzzles.size()];
-    auto d = family.Verify(a.puzzle, a.solution);
-    if (!d.ok()) state.SkipWithError(d.status().ToString().c_str());
-    benchmark::DoNotOptimize(d);
-  }
-  state.SetItemsProcessed(state.iterations());
+  foundry::bench::RunVerifyBenchmark(state, family, params, kSeed, 128);
 }
 BENCHMARK(BM_BullsCowsVerify);
 

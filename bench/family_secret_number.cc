@@ -10,6 +10,8 @@
 
 #include <benchmark/benchmark.h>
 
+#include "bench/verify_bench.h"
+
 #include "puzzles/family.h"
 #include "puzzles/rng.h"
 #include "puzzles/secret_number/generator.h"
@@ -65,20 +67,7 @@ BENCHMARK(BM_SecretNumberSearchOnly)->ArgName("digits")->Arg(3)->Arg(4);
 void BM_SecretNumberVerify(benchmark::State& state) {
   const Family& family = secret_number::TheFamily();
   const Params params = ParamsFor(static_cast<int>(state.range(0)));
-  std::vector<Accepted> puzzles;
-  for (uint64_t i = 0; puzzles.size() < 256; ++i) {
-    Rng rng = CandidateRng(kSeed, i);
-    Candidate c = family.Generate(rng, params);
-    if (auto* a = std::get_if<Accepted>(&c)) puzzles.push_back(std::move(*a));
-  }
-  size_t next = 0;
-  for (auto _ : state) {
-    const Accepted& a = puzzles[next++ % puzzles.size()];
-    auto d = family.Verify(a.puzzle, a.solution);
-    if (!d.ok()) state.SkipWithError(d.status().ToString().c_str());
-    benchmark::DoNotOptimize(d);
-  }
-  state.SetItemsProcessed(state.iterations());
+  foundry::bench::RunVerifyBenchmark(state, family, params, kSeed, 256);
 }
 BENCHMARK(BM_SecretNumberVerify)->ArgName("digits")->Arg(3)->Arg(6);
 

@@ -14,6 +14,8 @@
 
 #include <benchmark/benchmark.h>
 
+#include "bench/verify_bench.h"
+
 #include "puzzles/family.h"
 #include "puzzles/rng.h"
 #include "puzzles/zebra/generator.h"
@@ -95,20 +97,7 @@ void BM_ZebraVerify(benchmark::State& state) {
   const Family& family = zebra::TheFamily();
   const Params params = ParamsFor(
       {{"houses", std::to_string(state.range(0))}, {"categories", std::to_string(state.range(1))}});
-  std::vector<Accepted> puzzles;
-  for (uint64_t i = 0; puzzles.size() < 128; ++i) {
-    Rng rng = CandidateRng(kSeed, i);
-    Candidate c = family.Generate(rng, params);
-    if (auto* a = std::get_if<Accepted>(&c)) puzzles.push_back(std::move(*a));
-  }
-  size_t next = 0;
-  for (auto _ : state) {
-    const Accepted& a = puzzles[next++ % puzzles.size()];
-    auto d = family.Verify(a.puzzle, a.solution);
-    if (!d.ok()) state.SkipWithError(d.status().ToString().c_str());
-    benchmark::DoNotOptimize(d);
-  }
-  state.SetItemsProcessed(state.iterations());
+  foundry::bench::RunVerifyBenchmark(state, family, params, kSeed, 128);
 }
 BENCHMARK(BM_ZebraVerify)->ArgNames({"houses", "categories"})->Args({5, 5})->Args({8, 8})->Unit(benchmark::kMicrosecond);
 

@@ -5,23 +5,15 @@
 
 #include <fmt/format.h>
 
+#include "puzzles/json_number.h"
+
 namespace foundry::puzzles::alignment {
 namespace {
 
 bool AsInt(const nlohmann::json& v, int64_t lo, int64_t hi, int* out) {
-  int64_t x = 0;
-  if (v.is_number_unsigned()) {
-    const auto u = v.get<uint64_t>();
-    if (u > static_cast<uint64_t>(std::numeric_limits<int64_t>::max())) return false;
-    x = static_cast<int64_t>(u);
-  } else if (v.is_number_integer()) {
-    x = v.get<int64_t>();
-  } else {
-    return false;
-  }
-  if (x < lo || x > hi) return false;
-  *out = static_cast<int>(x);
-  return true;
+  const auto x = IntInRange(v, lo, hi);
+  if (x) *out = static_cast<int>(*x);
+  return x.has_value();
 }
 
 int ColorOf(char ch) {

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "puzzles/json_number.h"
 #include "puzzles/secret_number/generator.h"
 
 namespace foundry::puzzles::secret_number {
@@ -12,17 +13,9 @@ namespace {
 
 // The integer held by `v`, if it is an integer that fits int64_t.
 bool AsInt64(const nlohmann::json& v, int64_t* out) {
-  if (v.is_number_unsigned()) {
-    const auto u = v.get<uint64_t>();
-    if (u > static_cast<uint64_t>(std::numeric_limits<int64_t>::max())) return false;
-    *out = static_cast<int64_t>(u);
-    return true;
-  }
-  if (v.is_number_integer()) {
-    *out = v.get<int64_t>();
-    return true;
-  }
-  return false;
+  const auto x = IntInRange(v, std::numeric_limits<int64_t>::min(), std::numeric_limits<int64_t>::max());
+  if (x) *out = *x;
+  return x.has_value();
 }
 
 Result<Rule> ParseRule(const nlohmann::json& j, int digits, size_t index) {
