@@ -41,6 +41,10 @@ int main(int argc, char** argv) {
                  "File holding the admin bearer token (campaigns and the worker protocol)");
   app.add_option("--reader-token-file", reader_token_file,
                  "File holding the reader bearer token (reads only)");
+  std::string health_listen;
+  app.add_option("--health-listen", health_listen,
+                 "Also serve only the gRPC health service, in plaintext, on this address (for "
+                 "probes that cannot speak TLS)");
   app.add_flag("--insecure", insecure,
                "Allow listening off loopback without TLS or tokens (closed networks only)");
   CLI11_PARSE(app, argc, argv);
@@ -103,9 +107,19 @@ int main(int argc, char** argv) {
     fmt::print(stderr, "foundry-coordinator: {}\n", server.status().message());
     return 1;
   }
+  std::unique_ptr<grpc::Server> health;
+  int health_port = 0;
+  if (!health_listen.empty()) {
+    auto h = foundry::coordinator::StartHealthServer(health_listen, &health_port);
+    if (!h.ok()) {
+      fmt::print(stderr, "foundry-coordinator: {}\n", h.status().message());
+      return 1;
+    }
+    health = std::move(*h);
+  }
   // Scripts and tests read the bound ports from this line.
-  fmt::print("foundry-coordinator: listening on port {} metrics port {} db {}\n",
-             (*server)->port(), endpoint ? endpoint->port() : 0, db);
+  fmt::print("foundry-coordinator: listening on port {} metrics port {} db {} health port {}\n",
+             (*server)->port(), endpoint ? endpoint->port() : 0, db, health_port);
   std::fflush(stdout);
 
   std::signal(SIGINT, OnSignal);
@@ -113,5 +127,6 @@ int main(int argc, char** argv) {
   while (!g_stop.load()) std::this_thread::sleep_for(std::chrono::milliseconds(100));
   fmt::print("foundry-coordinator: shutting down\n");
   (*server)->Shutdown();
+  if (health) health->Shutdown(std::chrono::system_clock::now() + std::chrono::seconds(1));
   return 0;
 }

@@ -85,6 +85,17 @@ Result<std::unique_ptr<CoordinatorServer>> CoordinatorServer::Start(const std::s
   return s;
 }
 
+Result<std::unique_ptr<grpc::Server>> StartHealthServer(const std::string& address, int* port) {
+  grpc::EnableDefaultHealthCheckService(true);
+  grpc::ServerBuilder builder;
+  builder.AddListeningPort(address, grpc::InsecureServerCredentials(), port);
+  auto server = builder.BuildAndStart();
+  if (!server || *port == 0) {
+    return Status::Unavailable("cannot listen on " + address + " for health checks");
+  }
+  return server;
+}
+
 void CoordinatorServer::Shutdown(std::chrono::milliseconds grace) {
   if (server_) {
     server_->Shutdown(std::chrono::system_clock::now() + grace);

@@ -35,6 +35,12 @@ struct ServerSecurity {
 // True for 127.0.0.0/8, localhost and [::1] addresses ("host:port").
 bool IsLoopbackAddress(const std::string& address);
 
+// A plaintext gRPC server that serves nothing but the standard health
+// service (grpc.health.v1) on `address`: for probes that cannot speak TLS
+// (Kubernetes' gRPC probes) when the main port requires it. It exposes no
+// data, so it may listen anywhere. Unavailable when the address is taken.
+Result<std::unique_ptr<grpc::Server>> StartHealthServer(const std::string& address, int* port);
+
 class CoordinatorServer {
  public:
   // Listens on `address` ("127.0.0.1:7000"; port 0 picks a free one).

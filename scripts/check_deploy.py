@@ -199,9 +199,16 @@ def check_pod_template(where, workload, flags, secrets, services):
         if cmd.get("__binary__") == "foundry-coordinator":
             if listen_port not in ports:
                 problem(cw, f"--listen port {listen_port} is not a container port")
+            # The probes use the gRPC health service: on --health-listen's
+            # plaintext port when there is one (kubelet cannot speak TLS).
+            health_port = port_of(cmd["--health-listen"]) if "--health-listen" in cmd else listen_port
+            if health_port not in ports:
+                problem(cw, f"--health-listen port {health_port} is not a container port")
             for probe in ("readinessProbe", "livenessProbe"):
-                if get(c, probe, "grpc", "port") != listen_port:
-                    problem(cw, f"{probe} must use the gRPC health service on port {listen_port}")
+                if get(c, probe, "grpc", "port") != health_port:
+                    problem(cw, f"{probe} must use the gRPC health service on port {health_port}")
+            if "--tls-cert" not in cmd or "--admin-token-file" not in cmd:
+                problem(cw, "the coordinator listens off loopback: it needs --tls-cert and --admin-token-file")
             db = cmd.get("--db", "")
             mounts = [m.get("mountPath", "") for m in c.get("volumeMounts") or []
                       if m.get("name") in claims]

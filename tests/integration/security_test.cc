@@ -3,6 +3,9 @@
 // campaigns, workers and the CLI work over TLS with tokens, and the
 // coordinator refuses to listen off loopback unprotected.
 #include <fstream>
+#include <future>
+
+#include <grpcpp/generic/generic_stub.h>
 
 #include <grpcpp/grpcpp.h>
 #include <gtest/gtest.h>
@@ -151,6 +154,47 @@ TEST_F(SecurityTest, RolesAreEnforcedAndTlsIsReallyUsed) {
   unsetenv("FOUNDRY_TLS_CA");
   unsetenv("FOUNDRY_TOKEN_FILE");
   EXPECT_TRUE(worker.Stop().has_value());
+}
+
+// grpc.health.v1.Health/Check over `channel`; the response's bytes.
+std::string HealthCheck(const std::shared_ptr<grpc::Channel>& channel, grpc::Status* status) {
+  grpc::GenericStub stub(channel);
+  grpc::ClientContext ctx;
+  ctx.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(10));
+  grpc::Slice empty("", 0);  // HealthCheckRequest{service: ""} encodes to no bytes
+  grpc::ByteBuffer request(&empty, 1), response;
+  std::promise<grpc::Status> done;
+  stub.UnaryCall(&ctx, "/grpc.health.v1.Health/Check", grpc::StubOptions(), &request, &response,
+                 [&](grpc::Status s) { done.set_value(s); });
+  *status = done.get_future().get();
+  std::vector<grpc::Slice> slices;
+  std::string bytes;
+  if (status->ok() && response.Dump(&slices).ok()) {
+    for (const auto& s : slices) bytes.append(reinterpret_cast<const char*>(s.begin()), s.size());
+  }
+  return bytes;
+}
+
+TEST_F(SecurityTest, PlaintextHealthPortServesOnlyHealth) {
+  coordinator_ = std::make_unique<Subprocess>(
+      std::vector<std::string>{Bin("foundry-coordinator"), "--listen", "127.0.0.1:0", "--db",
+                               Path("db"), "--tls-cert", Path("server.pem"), "--tls-key",
+                               Path("server.key"), "--admin-token-file", Path("admin.token"),
+                               "--health-listen", "127.0.0.1:0"},
+      Path("coordinator.log"));
+  const int health_port = WaitForNumberAfter(*coordinator_, "health port ");
+  ASSERT_GT(health_port, 0) << coordinator_->Log();
+  auto channel = grpc::CreateChannel("127.0.0.1:" + std::to_string(health_port),
+                                     grpc::InsecureChannelCredentials());
+  grpc::Status status;
+  // HealthCheckResponse{status: SERVING} is field 1 = 1: bytes 08 01.
+  EXPECT_EQ(HealthCheck(channel, &status), std::string("\x08\x01", 2));
+  EXPECT_TRUE(status.ok()) << status.error_message();
+  // Nothing else lives there.
+  auto campaigns = v1::CampaignService::NewStub(channel);
+  grpc::ClientContext ctx;
+  v1::ListCampaignsResponse list;
+  EXPECT_EQ(campaigns->ListCampaigns(&ctx, {}, &list).error_code(), grpc::StatusCode::UNIMPLEMENTED);
 }
 
 TEST_F(SecurityTest, MutualTlsNeedsAClientCertificate) {
