@@ -79,6 +79,32 @@ TEST_F(CampaignTest, SameSeedGivesSameIdsEmbeddedAndDistributed) {
   EXPECT_EQ(std::set<std::string>(a.begin(), a.end()), std::set<std::string>(b.begin(), b.end()));
 }
 
+TEST_F(CampaignTest, ConcurrentCampaignsOfSeveralFamiliesWithPrioritiesAndACancel) {
+  LocalCluster cluster(dir_.path() + "/db", dir_.path(), 2, 1);
+  ASSERT_TRUE(cluster.ok()) << cluster.CoordinatorLog();
+  const std::string a = SubmitCampaign(cluster.address(), {"--family", "secret-number", "--count", "3000"});
+  const std::string b = SubmitCampaign(cluster.address(), {"--family", "bulls-cows", "--count", "400", "--priority", "3"});
+  const std::string c = SubmitCampaign(cluster.address(), {"--family", "zebra", "--count", "1000000"});
+  ASSERT_TRUE(WaitUntilStored(cluster.address(), c, 20));
+  auto cancel = RunCommand({Bin("foundry"), "campaign", "cancel", "--coordinator", cluster.address(), c});
+  ASSERT_EQ(cancel.exit_code, 0) << cancel.err;
+  EXPECT_EQ(WatchCampaign(cluster.address(), a).exit_code, 0);
+  EXPECT_EQ(WatchCampaign(cluster.address(), b).exit_code, 0);
+
+  const CampaignView cancelled = CampaignStatus(cluster.address(), c);
+  EXPECT_EQ(cancelled.state, "CAMPAIGN_STATE_CANCELLED");
+  auto partial = RunCommand({Bin("foundry"), "export", "--coordinator", cluster.address(), "--campaign", c});
+  EXPECT_EQ(IdsOf(partial.out).size(), cancelled.stored) << "a cancelled campaign keeps what it stored";
+  EXPECT_GE(cancelled.stored, 20u);
+  for (const auto& [id, n] : {std::pair{a, 3000u}, std::pair{b, 400u}}) {
+    auto out = RunCommand({Bin("foundry"), "export", "--coordinator", cluster.address(), "--campaign", id});
+    EXPECT_EQ(IdsOf(out.out).size(), n) << id;
+  }
+  EXPECT_TRUE(cluster.StopAll());
+  auto verified = RunCommand({Bin("foundry"), "verify", "--db", dir_.path() + "/db"});
+  EXPECT_EQ(verified.exit_code, 0) << verified.out << verified.err;
+}
+
 TEST_F(CampaignTest, BadInputIsAOneLineErrorAndStoresNothing) {
   LocalCluster cluster(dir_.path() + "/db", dir_.path(), 0, 1);
   ASSERT_TRUE(cluster.ok()) << cluster.CoordinatorLog();
