@@ -49,6 +49,10 @@ class JobExecutor {
   JobOutput Run(const JobSpec& spec, const std::atomic<bool>& cancel);
 
  private:
+  // Calls body(b) for b in [0, count) on the executor's threads.
+  template <typename Body>
+  void ForEachBlock(size_t count, const Body& body);
+
   int threads_;
   oneapi::tbb::task_arena arena_;
 };

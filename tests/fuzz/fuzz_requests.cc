@@ -24,8 +24,8 @@ struct World {
   World() {
     dir = (std::filesystem::temp_directory_path() / ("foundry-fuzz-" + std::to_string(getpid()))).string();
     std::filesystem::remove_all(dir);
-    store = std::move(*foundry::storage::Store::Open(dir, {}));
-    core = std::move(*foundry::coordinator::Coordinator::Open(store.get(), {}, nullptr));
+    store = foundry::storage::Store::Open(dir, {}).value();
+    core = foundry::coordinator::Coordinator::Open(store.get(), {}, nullptr).value();
     store_service = std::make_unique<foundry::coordinator::PuzzleStoreServiceImpl>(*store);
     // One running campaign so that leases and submissions reach deep code.
     foundry::v1::CampaignSpec spec;
