@@ -40,12 +40,14 @@ void Search(const std::vector<uint32_t>& masks, uint32_t chosen, int depth, int&
 }  // namespace
 
 int SmallestHittingSet(std::vector<uint32_t> masks, int rules) {
-  // A mask that contains another is hit whenever the other is: drop it.
+  // Duplicates first (cheap: plain integers), then the few distinct masks by
+  // size: a mask that contains another is hit whenever the other is: drop it.
+  std::sort(masks.begin(), masks.end());
+  masks.erase(std::unique(masks.begin(), masks.end()), masks.end());
   std::sort(masks.begin(), masks.end(), [](uint32_t a, uint32_t b) {
     const int pa = __builtin_popcount(a), pb = __builtin_popcount(b);
     return pa != pb ? pa < pb : a < b;
   });
-  masks.erase(std::unique(masks.begin(), masks.end()), masks.end());
   std::vector<uint32_t> minimal;
   for (uint32_t m : masks) {
     const bool dominated = std::any_of(minimal.begin(), minimal.end(),

@@ -105,12 +105,18 @@ Result<Difficulty> Verify(const nlohmann::json& puzzle, const nlohmann::json& so
   int64_t first = 1;
   for (int k = 1; k < p.digits; ++k) first *= 10;
   const int64_t total = 9 * first;
+  // One pass: the set of rules each number breaks. Its lowest rule is the
+  // one that removes the number when the rules are applied in order.
   std::vector<int64_t> broken_at(rules + 1, 0);
   std::vector<int64_t> examples;  // the first two survivors
+  std::vector<uint32_t> masks;    // of every number but the answer, for the grade
+  masks.reserve(static_cast<size_t>(total));
   for (int64_t x = first; x < 10 * first; ++x) {
-    const size_t k = FirstBrokenRule(p.rules, x, p.digits);
+    const uint32_t mask = BrokenRules(p.rules, x, p.digits);
+    const size_t k = mask == 0 ? rules : static_cast<size_t>(__builtin_ctz(mask));
     ++broken_at[k];
     if (k == rules && examples.size() < 2) examples.push_back(x);
+    if (x != *answer) masks.push_back(mask);
   }
 
   int useful = 0;
@@ -139,12 +145,6 @@ Result<Difficulty> Verify(const nlohmann::json& puzzle, const nlohmann::json& so
   if (examples[0] != *answer) {  // unreachable: the answer satisfies every rule
     return Status::Internal(fmt::format("the only number left is {}, not the solution {}",
                                         examples[0], *answer));
-  }
-  // The rules each other number breaks, for the smallest pinning subset.
-  std::vector<uint32_t> masks;
-  masks.reserve(static_cast<size_t>(total - 1));
-  for (int64_t x = first; x < 10 * first; ++x) {
-    if (x != *answer) masks.push_back(BrokenRules(p.rules, x, p.digits));
   }
   return RateDifficulty(static_cast<int>(rules), useful,
                         SmallestHittingSet(std::move(masks), static_cast<int>(rules)));
