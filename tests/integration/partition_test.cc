@@ -82,16 +82,25 @@ TEST(PartitionTest, WorkerCutOffMidJobAndHealed) {
   const int metrics_port = WaitForNumberAfter(coordinator, "metrics port ");
   ASSERT_GT(port, 0) << coordinator.Log();
   const std::string address = ns.host_ip() + ":" + std::to_string(port);
-  Subprocess outside({Bin("foundry-worker"), "--coordinator", address, "--threads", "1"},
-                     dir.path() + "/worker-outside.log");
+  // The partitioned worker starts alone, so that it certainly holds leases
+  // (two loops, always one job in hand) when the link is cut.
   Subprocess inside({"/usr/sbin/ip", "netns", "exec", ns.name(), Bin("foundry-worker"),
                      "--coordinator", address, "--threads", "1", "--worker-id", "partitioned"},
                     dir.path() + "/worker-inside.log");
-
   const std::string id = SubmitCampaign(address, kGen);
-  ASSERT_TRUE(WaitUntilStored(address, id, 1500)) << coordinator.Log();
+  ASSERT_TRUE(WaitUntilStored(address, id, 1000)) << coordinator.Log() << inside.Log();
   ASSERT_TRUE(ns.Cut());
-  std::this_thread::sleep_for(std::chrono::seconds(3));  // three lease lifetimes
+  Subprocess outside({Bin("foundry-worker"), "--coordinator", address, "--threads", "1"},
+                     dir.path() + "/worker-outside.log");
+  // Keep the link down until the coordinator has seen a lease lapse (one
+  // lifetime is 1 s), at most 20 s.
+  const std::string metrics_url = "http://127.0.0.1:" + std::to_string(metrics_port) + "/metrics";
+  double lapsed = 0;
+  for (int i = 0; i < 100 && lapsed < 1; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    lapsed = MetricValue(RunCommand({"/usr/bin/curl", "-sf", metrics_url}).out,
+                         "foundry_lease_expirations_total");
+  }
   ASSERT_TRUE(ns.Heal());
 
   auto watched = WatchCampaign(address, id);
@@ -100,10 +109,8 @@ TEST(PartitionTest, WorkerCutOffMidJobAndHealed) {
   EXPECT_EQ(ids.size(), 6000u);
   EXPECT_EQ(std::set<std::string>(ids.begin(), ids.end()),
             std::set<std::string>(reference.begin(), reference.end()));
-  auto metrics = RunCommand({"/usr/bin/curl", "-sf",
-                             "http://127.0.0.1:" + std::to_string(metrics_port) + "/metrics"});
-  EXPECT_GE(MetricValue(metrics.out, "foundry_lease_expirations_total"), 1.0)
-      << "the cut-off worker's lease should have lapsed";
+  EXPECT_GE(lapsed, 1.0) << "the cut-off worker's lease should have lapsed\n"
+                          << inside.Log() << outside.Log();
   EXPECT_TRUE(inside.running()) << "the partitioned worker should ride out the partition";
   inside.Stop();
   outside.Stop();
