@@ -8,6 +8,14 @@ bool IsLevel(std::string_view level) {
   return std::find(std::begin(kLevels), std::end(kLevels), level) != std::end(kLevels);
 }
 
+std::string_view LevelForScore(double score, const LevelFloors& floors) {
+  std::string_view level = kLevels[0];
+  for (size_t i = 0; i < floors.size(); ++i) {
+    if (score >= floors[i]) level = kLevels[i];
+  }
+  return level;
+}
+
 nlohmann::json Difficulty::ToJson() const {
   nlohmann::json j = details.is_object() ? details : nlohmann::json::object();
   j["level"] = level;

@@ -9,6 +9,7 @@
 // const and reentrant, so one instance serves all threads at once.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <map>
 #include <string>
@@ -29,6 +30,13 @@ inline constexpr std::string_view kLevels[] = {"easy", "medium", "hard", "expert
 
 // True for one of kLevels.
 bool IsLevel(std::string_view level);
+
+// A family's one table of levels: the least score of each of kLevels,
+// easiest first (the first is 0).
+using LevelFloors = std::array<double, 4>;
+
+// The hardest level whose floor `score` reaches.
+std::string_view LevelForScore(double score, const LevelFloors& floors);
 
 struct Difficulty {
   std::string level;  // one of kLevels

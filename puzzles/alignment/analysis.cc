@@ -9,12 +9,7 @@ namespace foundry::puzzles::alignment {
 namespace {
 
 // The one table of levels: the least score of each, easiest first.
-struct LevelFloor {
-  double min_score;
-  std::string_view level;
-};
-constexpr LevelFloor kLevelFloors[] = {
-    {0.0, kLevels[0]}, {0.25, kLevels[1]}, {0.5, kLevels[2]}, {0.75, kLevels[3]}};
+constexpr LevelFloors kLevelFloors = {0.0, 0.25, 0.5, 0.75};
 
 constexpr double kStepsWeight = 0.7;
 constexpr double kHeadroomWeight = 0.3;
@@ -32,9 +27,7 @@ Difficulty RateDifficulty(const GreedyResult& greedy, const BestResult& best, in
   const double room = reachable <= 0 ? 0.0 : std::clamp(double(headroom) / reachable, 0.0, 1.0);
   const double score = std::round((kStepsWeight * steps + kHeadroomWeight * room) * 1000) / 1000;
   Difficulty d;
-  for (const auto& floor : kLevelFloors) {
-    if (score >= floor.min_score) d.level = floor.level;
-  }
+  d.level = LevelForScore(score, kLevelFloors);
   d.score = score;
   d.details = nlohmann::json::object();
   d.details["base"] = greedy.base();

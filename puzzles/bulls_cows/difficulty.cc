@@ -8,15 +8,10 @@
 namespace foundry::puzzles::bulls_cows {
 namespace {
 
-// The one table of levels: the least score of each, easiest first.
-struct LevelFloor {
-  double min_score;
-  std::string_view level;
-};
 constexpr int kBucketClues = 12;
 
-constexpr LevelFloor kLevelFloors[] = {
-    {0.0, kLevels[0]}, {0.25, kLevels[1]}, {0.5, kLevels[2]}, {0.75, kLevels[3]}};
+// The one table of levels: the least score of each, easiest first.
+constexpr LevelFloors kLevelFloors = {0.0, 0.25, 0.5, 0.75};
 
 }  // namespace
 
@@ -66,9 +61,7 @@ Difficulty RateDifficulty(std::span<const uint32_t> masks, std::span<const uint6
   const double scaled = std::clamp((work - kWorkFloor) / kWorkSpan, 0.0, 1.0);
   const double score = std::round(scaled * 1000) / 1000;
   Difficulty d;
-  for (const auto& floor : kLevelFloors) {
-    if (score >= floor.min_score) d.level = floor.level;
-  }
+  d.level = LevelForScore(score, kLevelFloors);
   d.score = score;
   d.details = nlohmann::json::object();
   d.details["clues"] = clues;

@@ -10,12 +10,7 @@ namespace foundry::puzzles::decodoku {
 namespace {
 
 // The one table of levels: the least score of each, easiest first.
-struct LevelFloor {
-  double min_score;
-  std::string_view level;
-};
-constexpr LevelFloor kLevelFloors[] = {
-    {0.0, kLevels[0]}, {0.25, kLevels[1]}, {0.5, kLevels[2]}, {0.75, kLevels[3]}};
+constexpr LevelFloors kLevelFloors = {0.0, 0.25, 0.5, 0.75};
 
 constexpr double kParWeight = 0.75;
 constexpr double kGreedyGapWeight = 0.25;
@@ -31,9 +26,7 @@ Difficulty RateDifficulty(const Grid& grid, const Decoding& d) {
   const double waste = std::clamp(gap / kGreedyGapSpan, 0.0, 1.0);
   const double score = std::round((kParWeight * par + kGreedyGapWeight * waste) * 1000) / 1000;
   Difficulty out;
-  for (const auto& floor : kLevelFloors) {
-    if (score >= floor.min_score) out.level = floor.level;
-  }
+  out.level = LevelForScore(score, kLevelFloors);
   out.score = score;
   const std::set<int> clusters(grid.clusters.begin(), grid.clusters.end());
   out.details = nlohmann::json::object();

@@ -7,12 +7,7 @@ namespace foundry::puzzles::secret_number {
 namespace {
 
 // The one table of levels: the least score of each, easiest first.
-struct LevelFloor {
-  double min_score;
-  std::string_view level;
-};
-constexpr LevelFloor kLevelFloors[] = {
-    {0.0, kLevels[0]}, {0.25, kLevels[1]}, {0.5, kLevels[2]}, {0.75, kLevels[3]}};
+constexpr LevelFloors kLevelFloors = {0.0, 0.25, 0.5, 0.75};
 
 constexpr double kNeededWeight = 0.7;
 constexpr double kRedundantWeight = 0.3;
@@ -67,9 +62,7 @@ Difficulty RateDifficulty(int rules, int useful_rules, int needed_rules) {
       std::round((kNeededWeight * needed + kRedundantWeight * noise) * 1000) / 1000;
 
   Difficulty d;
-  for (const auto& floor : kLevelFloors) {
-    if (score >= floor.min_score) d.level = floor.level;
-  }
+  d.level = LevelForScore(score, kLevelFloors);
   d.score = score;
   d.details = nlohmann::json::object();
   d.details["rules"] = rules;
