@@ -17,9 +17,13 @@
 namespace foundry::testing {
 namespace {
 
-const std::vector<std::string> kGen = {"--family", "secret-number", "--count", "6000",
-                                       "--seed",   "77",            "--set",   "digits=4",
-                                       "--job-size", "400"};
+// Five-digit puzzles are slow (about 100/s on one thread), so the
+// partitioned worker alone needs ~15 s for the campaign: it is certainly
+// still holding leases when the link is cut after the first 200.
+constexpr uint64_t kCount = 1500;
+const std::vector<std::string> kGen = {"--family", "secret-number", "--count", "1500",
+                                       "--seed",   "77",            "--set",   "digits=5",
+                                       "--job-size", "50"};
 
 bool Sh(const std::string& command) {
   return RunCommand({"/bin/sh", "-c", command + " >/dev/null 2>&1"}).exit_code == 0;
@@ -88,8 +92,9 @@ TEST(PartitionTest, WorkerCutOffMidJobAndHealed) {
                      "--coordinator", address, "--threads", "1", "--worker-id", "partitioned"},
                     dir.path() + "/worker-inside.log");
   const std::string id = SubmitCampaign(address, kGen);
-  ASSERT_TRUE(WaitUntilStored(address, id, 1000)) << coordinator.Log() << inside.Log();
+  ASSERT_TRUE(WaitUntilStored(address, id, 200)) << coordinator.Log() << inside.Log();
   ASSERT_TRUE(ns.Cut());
+  ASSERT_LT(CampaignStatus(address, id).stored, kCount) << "the campaign ended before the cut";
   Subprocess outside({Bin("foundry-worker"), "--coordinator", address, "--threads", "1"},
                      dir.path() + "/worker-outside.log");
   // Keep the link down until the coordinator has seen a lease lapse (one
@@ -106,7 +111,7 @@ TEST(PartitionTest, WorkerCutOffMidJobAndHealed) {
   auto watched = WatchCampaign(address, id);
   ASSERT_EQ(watched.exit_code, 0) << watched.out << watched.err;
   const auto ids = ExportedIds(address);
-  EXPECT_EQ(ids.size(), 6000u);
+  EXPECT_EQ(ids.size(), kCount);
   EXPECT_EQ(std::set<std::string>(ids.begin(), ids.end()),
             std::set<std::string>(reference.begin(), reference.end()));
   EXPECT_GE(lapsed, 1.0) << "the cut-off worker's lease should have lapsed\n"
