@@ -17,13 +17,14 @@
 namespace foundry::testing {
 namespace {
 
-// Five-digit puzzles are slow (about 100/s on one thread), so the
-// partitioned worker alone needs ~15 s for the campaign: it is certainly
-// still holding leases when the link is cut after the first 200.
-constexpr uint64_t kCount = 1500;
-const std::vector<std::string> kGen = {"--family", "secret-number", "--count", "1500",
+// Five-digit puzzles are slow to make (~460 candidates/s on a thread) and a
+// job is 1000 candidates, so the partitioned worker spends seconds inside
+// each job and milliseconds between them: when the link is cut it is
+// certainly holding leases. (With short jobs CI caught it between RPCs.)
+constexpr uint64_t kCount = 1000;
+const std::vector<std::string> kGen = {"--family", "secret-number", "--count", "1000",
                                        "--seed",   "77",            "--set",   "digits=5",
-                                       "--job-size", "50"};
+                                       "--job-size", "1000"};
 
 bool Sh(const std::string& command) {
   return RunCommand({"/bin/sh", "-c", command + " >/dev/null 2>&1"}).exit_code == 0;
@@ -92,7 +93,7 @@ TEST(PartitionTest, WorkerCutOffMidJobAndHealed) {
                      "--coordinator", address, "--threads", "1", "--worker-id", "partitioned"},
                     dir.path() + "/worker-inside.log");
   const std::string id = SubmitCampaign(address, kGen);
-  ASSERT_TRUE(WaitUntilStored(address, id, 200)) << coordinator.Log() << inside.Log();
+  ASSERT_TRUE(WaitUntilStored(address, id, 1)) << coordinator.Log() << inside.Log();
   ASSERT_TRUE(ns.Cut());
   ASSERT_LT(CampaignStatus(address, id).stored, kCount) << "the campaign ended before the cut";
   Subprocess outside({Bin("foundry-worker"), "--coordinator", address, "--threads", "1"},
