@@ -58,6 +58,20 @@ struct CoordinatorOptions {
   uint64_t stall_duplicates = 20'000;
 };
 
+// One puzzle of an import, as read from an export file (see Import).
+struct ImportItem {
+  uint64_t line = 0;  // where it came from, echoed in rejections
+  foundry::v1::Puzzle puzzle;
+};
+
+// What an import did so far; also carries its campaigns between chunks.
+struct ImportSession {
+  uint64_t stored = 0;
+  uint64_t duplicates = 0;
+  std::vector<std::pair<uint64_t, std::string>> rejected;  // (line, reason)
+  std::map<std::string, foundry::v1::Campaign> campaigns;  // by family
+};
+
 class Coordinator {
  public:
   // Loads every stored campaign and resumes the running ones. `store` and
@@ -77,6 +91,17 @@ class Coordinator {
   // Stops a running campaign (committed puzzles stay); a finished one is
   // returned unchanged. NotFound for an unknown id.
   Result<foundry::v1::Campaign> CancelCampaign(const std::string& campaign_id);
+
+  // ---- imports ----
+  // Verifies each item with its family (well formed, the solution is the
+  // only one, the id when given matches the puzzle) and stores the good
+  // ones under one finished campaign per family and session; a bad item is
+  // rejected with its reason in `session`, never stored. Puzzles already
+  // stored (or seen earlier in the session) count as duplicates. Errors are
+  // store failures only; what was committed before stays.
+  Status ImportChunk(ImportSession& session, std::vector<ImportItem> items);
+  // Makes the session's campaigns visible in ListCampaigns.
+  void FinishImport(const ImportSession& session);
 
   // ---- workers ----
   Result<foundry::v1::LeaseResponse> Lease(const foundry::v1::LeaseRequest& request);

@@ -48,19 +48,30 @@ class WorkerServiceImpl final : public foundry::v1::WorkerService::Service {
 
 class PuzzleStoreServiceImpl final : public foundry::v1::PuzzleStore::Service {
  public:
-  // `access` defaults to off (in-process use, e.g. fuzzing).
-  explicit PuzzleStoreServiceImpl(storage::Store& store, const AccessControl& access = kOpen)
-      : store_(store), access_(access) {}
+  // `core` (nullable) serves imports and campaign summaries; `access`
+  // defaults to off (in-process use, e.g. fuzzing).
+  explicit PuzzleStoreServiceImpl(storage::Store& store, Coordinator* core = nullptr,
+                                  const AccessControl& access = kOpen)
+      : store_(store), core_(core), access_(access) {}
   grpc::Status GetPuzzle(grpc::ServerContext*, const foundry::v1::GetPuzzleRequest*,
                          foundry::v1::Puzzle*) override;
   grpc::Status QueryPuzzles(grpc::ServerContext*, const foundry::v1::QueryRequest*,
                             foundry::v1::QueryResponse*) override;
   grpc::Status ExportPuzzles(grpc::ServerContext*, const foundry::v1::ExportRequest*,
                              grpc::ServerWriter<foundry::v1::Puzzle>*) override;
+  grpc::Status SamplePuzzles(grpc::ServerContext*, const foundry::v1::SampleRequest*,
+                             foundry::v1::SampleResponse*) override;
+  grpc::Status GetStats(grpc::ServerContext*, const foundry::v1::StatsRequest*,
+                        foundry::v1::StatsResponse*) override;
+  grpc::Status RecordPlay(grpc::ServerContext*, const foundry::v1::RecordPlayRequest*,
+                          foundry::v1::RecordPlayResponse*) override;
+  grpc::Status ImportPuzzles(grpc::ServerContext*, grpc::ServerReader<foundry::v1::ImportRequest>*,
+                             foundry::v1::ImportResponse*) override;
 
  private:
   static const AccessControl kOpen;
   storage::Store& store_;
+  Coordinator* core_;
   const AccessControl& access_;
 };
 

@@ -1,14 +1,23 @@
+#include <cmath>
+
 #include <fmt/format.h>
 
 #include "common/rpc_status.h"
 #include "coordinator/services.h"
 #include "puzzles/family.h"
 #include "puzzles/puzzle_id.h"
+#include "puzzles/registry.h"
 
 namespace foundry::coordinator {
 
 const AccessControl PuzzleStoreServiceImpl::kOpen;
 namespace {
+
+constexpr uint32_t kMaxPage = 1000;
+constexpr uint32_t kMaxSample = 1000;
+constexpr int kMaxExcluded = 100'000;
+constexpr size_t kImportChunk = 2000;
+constexpr uint64_t kMaxImport = 1'000'000;
 
 Status CheckFilter(const foundry::v1::PuzzleFilter& f) {
   if (!f.level().empty() && !puzzles::IsLevel(f.level())) {
@@ -18,11 +27,53 @@ Status CheckFilter(const foundry::v1::PuzzleFilter& f) {
   if (!f.level().empty() && f.family().empty()) {
     return Status::InvalidArgument("a level filter needs a family filter too");
   }
+  if (f.has_score_range()) {
+    if (!(f.min_score() >= 0 && f.min_score() <= f.max_score() && f.max_score() <= 1)) {
+      return Status::InvalidArgument(fmt::format(
+          "score range must satisfy 0 <= min_score <= max_score <= 1, got {}..{}", f.min_score(),
+          f.max_score()));
+    }
+  } else if (f.min_score() != 0 || f.max_score() != 0) {
+    return Status::InvalidArgument("min_score/max_score are set but has_score_range is false");
+  }
+  if (f.use_observed() && !f.has_score_range()) {
+    return Status::InvalidArgument("use_observed applies to a score range; set has_score_range");
+  }
+  if (f.created_after_unix_ms() < 0 || f.created_before_unix_ms() < 0) {
+    return Status::InvalidArgument("created_after/created_before must be >= 0 (ms since 1970)");
+  }
+  if (f.created_after_unix_ms() != 0 && f.created_before_unix_ms() != 0 &&
+      f.created_after_unix_ms() > f.created_before_unix_ms()) {
+    return Status::InvalidArgument("created_after_unix_ms is later than created_before_unix_ms");
+  }
   return Status::Ok();
 }
 
 storage::PuzzleFilter ToStorage(const foundry::v1::PuzzleFilter& f) {
-  return {f.family(), f.level(), f.campaign_id()};
+  storage::PuzzleFilter out(f.family(), f.level(), f.campaign_id());
+  if (f.has_score_range()) out.score = std::make_pair(f.min_score(), f.max_score());
+  out.use_observed = f.use_observed();
+  out.created_after_unix_ms = f.created_after_unix_ms();
+  out.created_before_unix_ms = f.created_before_unix_ms();
+  return out;
+}
+
+// The observed level: the common quartile table on the observed score
+// (docs/store.md). Levels are a family matter, hence here and not in storage.
+void SetObservedLevel(foundry::v1::ObservedDifficulty* observed) {
+  static constexpr puzzles::LevelFloors kQuartiles = {0.0, 0.25, 0.5, 0.75};
+  observed->set_level(std::string(puzzles::LevelForScore(observed->score(), kQuartiles)));
+}
+
+// The puzzle as a reader gets it.
+void Present(foundry::v1::Puzzle& p, bool include_solution) {
+  if (!include_solution) p.clear_solution_json();
+  SetObservedLevel(p.mutable_observed());
+}
+
+grpc::Status BadId(const std::string& id) {
+  return ToGrpc(Status::InvalidArgument(
+      fmt::format("'{}' is not a puzzle id (expected a prefix, '-' and 32 hex digits)", id)));
 }
 
 }  // namespace
@@ -31,14 +82,11 @@ grpc::Status PuzzleStoreServiceImpl::GetPuzzle(grpc::ServerContext* ctx,
                                                const foundry::v1::GetPuzzleRequest* req,
                                                foundry::v1::Puzzle* resp) {
   if (auto denied = access_.Check(ctx, Role::kReader); !denied.ok()) return denied;
-  if (!puzzles::LooksLikePuzzleId(req->id())) {
-    return ToGrpc(Status::InvalidArgument(fmt::format(
-        "'{}' is not a puzzle id (expected a prefix, '-' and 32 hex digits)", req->id())));
-  }
+  if (!puzzles::LooksLikePuzzleId(req->id())) return BadId(req->id());
   auto p = store_.GetPuzzle(req->id());
   if (!p.ok()) return ToGrpc(p.status());
   *resp = std::move(*p);
-  if (!req->include_solution()) resp->clear_solution_json();
+  Present(*resp, req->include_solution());
   return grpc::Status::OK;
 }
 
@@ -47,16 +95,16 @@ grpc::Status PuzzleStoreServiceImpl::QueryPuzzles(grpc::ServerContext* ctx,
                                                   foundry::v1::QueryResponse* resp) {
   if (auto denied = access_.Check(ctx, Role::kReader); !denied.ok()) return denied;
   if (Status s = CheckFilter(req->filter()); !s.ok()) return ToGrpc(s);
-  if (req->page_size() > 1000) {
+  if (req->page_size() > kMaxPage) {
     return ToGrpc(Status::InvalidArgument(
-        fmt::format("page_size must be 1..1000 (0 for 100), got {}", req->page_size())));
+        fmt::format("page_size must be 1..{} (0 for 100), got {}", kMaxPage, req->page_size())));
   }
   const uint32_t page = req->page_size() == 0 ? 100 : req->page_size();
   auto token = store_.Scan(ToStorage(req->filter()), req->page_token(), page,
                            [&](const foundry::v1::Puzzle& p) {
                              auto* out = resp->add_puzzles();
                              *out = p;
-                             if (!req->include_solution()) out->clear_solution_json();
+                             Present(*out, req->include_solution());
                              return true;
                            });
   if (!token.ok()) return ToGrpc(token.status());
@@ -76,17 +124,107 @@ grpc::Status PuzzleStoreServiceImpl::ExportPuzzles(grpc::ServerContext* ctx,
                                client_gone = true;
                                return false;
                              }
-                             if (req->include_solution()) {
-                               client_gone = !writer->Write(p);
-                             } else {
-                               foundry::v1::Puzzle copy = p;
-                               copy.clear_solution_json();
-                               client_gone = !writer->Write(copy);
-                             }
+                             foundry::v1::Puzzle copy = p;
+                             Present(copy, req->include_solution());
+                             client_gone = !writer->Write(copy);
                              return !client_gone;
                            });
   if (!token.ok()) return ToGrpc(token.status());
   if (client_gone) return grpc::Status(grpc::StatusCode::CANCELLED, "client went away");
+  return grpc::Status::OK;
+}
+
+grpc::Status PuzzleStoreServiceImpl::SamplePuzzles(grpc::ServerContext* ctx,
+                                                   const foundry::v1::SampleRequest* req,
+                                                   foundry::v1::SampleResponse* resp) {
+  if (auto denied = access_.Check(ctx, Role::kReader); !denied.ok()) return denied;
+  if (Status s = CheckFilter(req->filter()); !s.ok()) return ToGrpc(s);
+  if (req->count() < 1 || req->count() > kMaxSample) {
+    return ToGrpc(Status::InvalidArgument(
+        fmt::format("count must be 1..{}, got {}", kMaxSample, req->count())));
+  }
+  if (req->exclude_ids_size() > kMaxExcluded) {
+    return ToGrpc(Status::InvalidArgument(fmt::format(
+        "at most {} exclude_ids, got {}", kMaxExcluded, req->exclude_ids_size())));
+  }
+  std::unordered_set<std::string> exclude(req->exclude_ids().begin(), req->exclude_ids().end());
+  auto sample = store_.Sample(ToStorage(req->filter()), req->count(), exclude, req->seed());
+  if (!sample.ok()) return ToGrpc(sample.status());
+  for (auto& p : *sample) {
+    Present(p, req->include_solution());
+    *resp->add_puzzles() = std::move(p);
+  }
+  return grpc::Status::OK;
+}
+
+grpc::Status PuzzleStoreServiceImpl::GetStats(grpc::ServerContext* ctx,
+                                              const foundry::v1::StatsRequest*,
+                                              foundry::v1::StatsResponse* resp) {
+  if (auto denied = access_.Check(ctx, Role::kReader); !denied.ok()) return denied;
+  uint64_t total = 0;
+  for (const auto& [group, n] : store_.LevelCounts()) {
+    auto* level = resp->add_levels();
+    level->set_family(group.first);
+    level->set_level(group.second);
+    level->set_puzzles(n);
+    total += n;
+  }
+  resp->set_puzzles(total);
+  resp->set_plays_recorded(store_.PlaysRecorded());
+  if (core_ != nullptr) {
+    for (auto& c : core_->ListCampaigns(/*running_only=*/false)) *resp->add_campaigns() = std::move(c);
+  }
+  return grpc::Status::OK;
+}
+
+grpc::Status PuzzleStoreServiceImpl::RecordPlay(grpc::ServerContext* ctx,
+                                                const foundry::v1::RecordPlayRequest* req,
+                                                foundry::v1::RecordPlayResponse* resp) {
+  if (auto denied = access_.Check(ctx, Role::kReader); !denied.ok()) return denied;
+  if (!puzzles::LooksLikePuzzleId(req->id())) return BadId(req->id());
+  if (!std::isfinite(req->seconds()) || req->seconds() < 0 || req->seconds() > 86400) {
+    return ToGrpc(Status::InvalidArgument(
+        fmt::format("seconds must be 0..86400, got {}", req->seconds())));
+  }
+  auto result = store_.RecordPlay(req->id(), req->solved(), req->seconds());
+  if (!result.ok()) return ToGrpc(result.status());
+  *resp = std::move(*result);
+  SetObservedLevel(resp->mutable_observed());
+  return grpc::Status::OK;
+}
+
+grpc::Status PuzzleStoreServiceImpl::ImportPuzzles(
+    grpc::ServerContext* ctx, grpc::ServerReader<foundry::v1::ImportRequest>* reader,
+    foundry::v1::ImportResponse* resp) {
+  if (auto denied = access_.Check(ctx, Role::kAdmin); !denied.ok()) return denied;
+  if (core_ == nullptr) {
+    return ToGrpc(Status::FailedPrecondition("this server does not accept imports"));
+  }
+  ImportSession session;
+  std::vector<ImportItem> chunk;
+  foundry::v1::ImportRequest req;
+  uint64_t received = 0;
+  Status status;
+  while (status.ok() && reader->Read(&req)) {
+    if (++received > kMaxImport) {
+      status = Status::InvalidArgument(
+          fmt::format("an import holds at most {} puzzles; split the file", kMaxImport));
+      break;
+    }
+    chunk.push_back(ImportItem{req.line(), std::move(*req.mutable_puzzle())});
+    if (chunk.size() == kImportChunk) status = core_->ImportChunk(session, std::exchange(chunk, {}));
+  }
+  if (status.ok() && !chunk.empty()) status = core_->ImportChunk(session, std::move(chunk));
+  core_->FinishImport(session);
+  if (!status.ok()) return ToGrpc(status);
+  resp->set_stored(session.stored);
+  resp->set_duplicates(session.duplicates);
+  for (const auto& [line, reason] : session.rejected) {
+    auto* r = resp->add_rejected();
+    r->set_line(line);
+    r->set_reason(reason);
+  }
+  for (const auto& [family, record] : session.campaigns) resp->add_campaign_ids(record.id());
   return grpc::Status::OK;
 }
 

@@ -1,12 +1,26 @@
 #include "storage/keys.h"
 
+#include <bit>
 #include <charconv>
+#include <cstring>
 
 namespace foundry::storage::keys {
 
 namespace {
 
 constexpr char kSep = '\0';
+
+void PutBigEndian(std::string& out, uint64_t v) {
+  for (int shift = 56; shift >= 0; shift -= 8) out.push_back(static_cast<char>((v >> shift) & 0xff));
+}
+
+uint64_t GetBigEndian(std::string_view in) {
+  uint64_t v = 0;
+  for (size_t i = 0; i < 8; ++i) v = (v << 8) | static_cast<unsigned char>(in[i]);
+  return v;
+}
+
+constexpr uint64_t kSignBit = uint64_t{1} << 63;
 
 int HexValue(char c) {
   if (c >= '0' && c <= '9') return c - '0';
@@ -64,9 +78,70 @@ std::optional<ByFamilyParts> ParseByFamilyKey(std::string_view key) {
 
 std::string CampaignMemberKey(std::string_view campaign_id, uint64_t index) {
   std::string key = CampaignMemberPrefix(campaign_id);
-  for (int shift = 56; shift >= 0; shift -= 8) {
-    key.push_back(static_cast<char>((index >> shift) & 0xff));
-  }
+  PutBigEndian(key, index);
+  return key;
+}
+
+std::string ScoreKey(double score) {
+  if (score == 0) score = 0;  // -0 and +0 are one score
+  const uint64_t bits = std::bit_cast<uint64_t>(score);
+  // Positive doubles order as their bits with the sign bit set; negative ones
+  // as their bits inverted.
+  std::string key;
+  PutBigEndian(key, (bits & kSignBit) ? ~bits : (bits | kSignBit));
+  return key;
+}
+
+double ParseScoreKey(std::string_view eight_bytes) {
+  const uint64_t v = GetBigEndian(eight_bytes);
+  return std::bit_cast<double>((v & kSignBit) ? (v & ~kSignBit) : ~v);
+}
+
+std::string ByScoreKeyPrefix(std::string_view family, double score) {
+  std::string key = ByFamilyPrefix(family);
+  key += ScoreKey(score);
+  return key;
+}
+
+std::string ByScoreKey(std::string_view family, double score, std::string_view id) {
+  std::string key = ByScoreKeyPrefix(family, score);
+  key.append(id);
+  return key;
+}
+
+std::optional<ByScoreParts> ParseByScoreKey(std::string_view key) {
+  const size_t sep = key.find(kSep);
+  if (sep == std::string_view::npos || sep == 0 || key.size() < sep + 1 + 8 + 1) return std::nullopt;
+  return ByScoreParts{key.substr(0, sep), ParseScoreKey(key.substr(sep + 1, 8)),
+                      key.substr(sep + 9)};
+}
+
+std::string EncodeCatalogValue(std::string_view level, int64_t created_unix_ms,
+                               std::string_view campaign_id) {
+  std::string value(level);
+  value.push_back(kSep);
+  value += TimeKey(created_unix_ms);
+  value.append(campaign_id);
+  return value;
+}
+
+std::optional<CatalogValue> DecodeCatalogValue(std::string_view value) {
+  const size_t sep = value.find(kSep);
+  if (sep == std::string_view::npos || value.size() < sep + 1 + 8) return std::nullopt;
+  const uint64_t t = GetBigEndian(value.substr(sep + 1, 8));
+  return CatalogValue{value.substr(0, sep), static_cast<int64_t>(t ^ kSignBit),
+                      value.substr(sep + 9)};
+}
+
+std::string TimeKey(int64_t unix_ms) {
+  std::string key;
+  PutBigEndian(key, static_cast<uint64_t>(unix_ms) ^ kSignBit);
+  return key;
+}
+
+std::string ByCreatedKey(int64_t created_unix_ms, std::string_view id) {
+  std::string key = TimeKey(created_unix_ms);
+  key.append(id);
   return key;
 }
 
@@ -115,6 +190,8 @@ std::optional<PageToken> DecodePageToken(std::string_view token) {
     case static_cast<char>(ScanIndex::kPuzzles): index = ScanIndex::kPuzzles; break;
     case static_cast<char>(ScanIndex::kByFamily): index = ScanIndex::kByFamily; break;
     case static_cast<char>(ScanIndex::kCampaignMembers): index = ScanIndex::kCampaignMembers; break;
+    case static_cast<char>(ScanIndex::kByScore): index = ScanIndex::kByScore; break;
+    case static_cast<char>(ScanIndex::kByCreated): index = ScanIndex::kByCreated; break;
     default: return std::nullopt;
   }
   return PageToken{index, bytes.substr(1)};

@@ -6,14 +6,24 @@
 //
 // Column family      key                                   value
 // -----------------  ------------------------------------  ------------------------------
-// default            "schema_version"                      decimal ASCII, e.g. "1"
+// default            "schema_version"                      decimal ASCII, e.g. "2"
 // puzzles            id                                    serialized foundry.v1.Puzzle
 // by_family          family \0 level \0 id                 empty
 // campaigns          campaign_id                           serialized foundry.v1.Campaign
 // campaign_members   campaign_id \0 index (8 bytes, BE)    puzzle id
 // plays              id                                    PlayCounts (play_counts_merge.h):
 //                                                          solved u64 LE, failed u64 LE;
-//                                                          written with Merge only
+//                                                          solve_ms u64 LE; Merge only
+// by_score (v2)      family \0 score (8 bytes) id          CatalogValue: level \0
+//                                                          created_unix_ms (8 bytes, BE)
+//                                                          campaign_id
+// by_created (v2)    created_unix_ms (8 bytes, BE) id      empty
+//
+// `score` is the generator's difficulty score as an order-preserving 8-byte
+// big-endian image of the double (ScoreKey), so a range of keys is a range
+// of scores. `created_unix_ms` is offset by 2^63 so that byte order is time
+// order for every int64. by_score doubles as the catalog: Open reads it
+// (keys and small values only) to build the in-memory sampling catalog.
 //
 // `family`, `level` and `campaign_id` never contain \0 (the store rejects
 // them), so the \0 separators are unambiguous and a prefix scan of
@@ -23,7 +33,8 @@
 //
 // Page tokens (Scan) are not stored but are held by clients between calls:
 //   token = lowercase hex( tag  key )
-//   tag   = 'p' (puzzles key), 'f' (by_family key), 'c' (campaign_members key)
+//   tag   = 'p' (puzzles key), 'f' (by_family key), 'c' (campaign_members key),
+//           's' (by_score key), 't' (by_created key)
 //   key   = the iteration key of the last visited entry, in that column family.
 #pragma once
 
@@ -42,11 +53,17 @@ inline constexpr std::string_view kByFamilyCf = "by_family";
 inline constexpr std::string_view kCampaignsCf = "campaigns";
 inline constexpr std::string_view kCampaignMembersCf = "campaign_members";
 inline constexpr std::string_view kPlaysCf = "plays";
+inline constexpr std::string_view kByScoreCf = "by_score";
+inline constexpr std::string_view kByCreatedCf = "by_created";
 
 // Every column family of a store of this schema version, default first. The
 // position of a name here is its index in RocksStore's handle array.
-inline constexpr std::array<std::string_view, 6> kAllCfs = {
-    kDefaultCf, kPuzzlesCf, kByFamilyCf, kCampaignsCf, kCampaignMembersCf, kPlaysCf};
+inline constexpr std::array<std::string_view, 8> kAllCfs = {
+    kDefaultCf,         kPuzzlesCf, kByFamilyCf, kCampaignsCf,
+    kCampaignMembersCf, kPlaysCf,   kByScoreCf,  kByCreatedCf};
+// The column families that schema version 2 added (Open creates and fills
+// them when it upgrades a version 1 store).
+inline constexpr std::array<std::string_view, 2> kAddedInV2 = {kByScoreCf, kByCreatedCf};
 
 // The meta key in the default column family.
 inline constexpr std::string_view kSchemaVersionKey = "schema_version";
@@ -84,11 +101,42 @@ std::string CampaignMemberPrefix(std::string_view campaign_id);
 // The index of a member key; nullopt unless `key` is "<id> \0 <8 bytes>".
 std::optional<uint64_t> ParseCampaignMemberIndex(std::string_view key);
 
+// by_score. The 8-byte order-preserving image of `score` (any double but
+// NaN; -0 sorts as 0).
+std::string ScoreKey(double score);
+double ParseScoreKey(std::string_view eight_bytes);
+// "family \0 ScoreKey(score)": the first key of the family at `score`.
+std::string ByScoreKeyPrefix(std::string_view family, double score);
+std::string ByScoreKey(std::string_view family, double score, std::string_view id);
+
+struct ByScoreParts {
+  std::string_view family;
+  double score = 0;
+  std::string_view id;
+};
+std::optional<ByScoreParts> ParseByScoreKey(std::string_view key);
+
+// The by_score value: what the catalog needs beyond the key.
+struct CatalogValue {
+  std::string_view level;
+  int64_t created_unix_ms = 0;
+  std::string_view campaign_id;
+};
+std::string EncodeCatalogValue(std::string_view level, int64_t created_unix_ms,
+                               std::string_view campaign_id);
+std::optional<CatalogValue> DecodeCatalogValue(std::string_view value);
+
+// by_created: the 8-byte order-preserving time, then the id.
+std::string TimeKey(int64_t unix_ms);
+std::string ByCreatedKey(int64_t created_unix_ms, std::string_view id);
+
 // Page tokens: which index a Scan walks, and where it stopped.
 enum class ScanIndex : char {
   kPuzzles = 'p',
   kByFamily = 'f',
   kCampaignMembers = 'c',
+  kByScore = 's',
+  kByCreated = 't',
 };
 
 struct PageToken {

@@ -48,16 +48,19 @@ std::string EncodePlayCounts(const PlayCounts& counts) {
   out.reserve(kPlayCountsSize);
   PutFixed64LE(out, counts.solved);
   PutFixed64LE(out, counts.failed);
+  PutFixed64LE(out, counts.solve_ms);
   return out;
 }
 
 std::optional<PlayCounts> DecodePlayCounts(std::string_view value) {
-  if (value.size() != kPlayCountsSize) return std::nullopt;
-  return PlayCounts{GetFixed64LE(value.substr(0, 8)), GetFixed64LE(value.substr(8, 8))};
+  if (value.size() != kPlayCountsSize && value.size() != kLegacyPlayCountsSize) return std::nullopt;
+  return PlayCounts{GetFixed64LE(value.substr(0, 8)), GetFixed64LE(value.substr(8, 8)),
+                    value.size() == kPlayCountsSize ? GetFixed64LE(value.substr(16, 8)) : 0};
 }
 
 PlayCounts AddPlayCounts(const PlayCounts& a, const PlayCounts& b) {
-  return PlayCounts{SaturatingAdd(a.solved, b.solved), SaturatingAdd(a.failed, b.failed)};
+  return PlayCounts{SaturatingAdd(a.solved, b.solved), SaturatingAdd(a.failed, b.failed),
+                    SaturatingAdd(a.solve_ms, b.solve_ms)};
 }
 
 std::optional<std::string> MergePlayCounts(const std::string_view* existing,

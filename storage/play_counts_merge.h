@@ -3,13 +3,15 @@
 //
 // Value layout (on-disk format, never change it; keys.h lists the column
 // family):
-//   bytes 0..7   solved  uint64 little-endian
-//   bytes 8..15  failed  uint64 little-endian
-// A stored value and every merge operand are exactly 16 bytes. Merging adds
-// the pairs field by field, saturating at 2^64-1 (so the operation stays
-// associative and never wraps). An operand or value of another size makes the
-// merge fail, which RocksDB reports as corruption: only EncodePlayCounts
-// writes to this column family.
+//   bytes 0..7    solved    uint64 little-endian
+//   bytes 8..15   failed    uint64 little-endian
+//   bytes 16..23  solve_ms  uint64 little-endian: total time of the solved
+//                           plays, in milliseconds (schema 2)
+// Values and operands are 24 bytes; a 16-byte value (schema 1, before play
+// times were recorded) reads as solve_ms 0. Merging adds field by field,
+// saturating at 2^64-1 (so the operation stays associative and never wraps).
+// An operand or value of another size makes the merge fail, which RocksDB
+// reports as corruption: only EncodePlayCounts writes to this column family.
 //
 // Thread safety: the operator is stateless; share one instance freely.
 #pragma once
@@ -29,6 +31,7 @@ namespace foundry::storage {
 struct PlayCounts {
   uint64_t solved = 0;
   uint64_t failed = 0;
+  uint64_t solve_ms = 0;  // total time of the solved plays
 
   friend bool operator==(const PlayCounts&, const PlayCounts&) = default;
 };
@@ -37,18 +40,19 @@ struct PlayCounts {
 // OPTIONS file; never rename it.
 inline constexpr const char* kPlayCountsMergeOperatorName = "foundry.PlayCountsAdd";
 
-inline constexpr size_t kPlayCountsSize = 16;
+inline constexpr size_t kPlayCountsSize = 24;
+inline constexpr size_t kLegacyPlayCountsSize = 16;
 
-// The 16-byte encoding above.
+// The 24-byte encoding above.
 std::string EncodePlayCounts(const PlayCounts& counts);
-// nullopt unless `value` is exactly 16 bytes.
+// nullopt unless `value` is 24 (or legacy 16) bytes.
 std::optional<PlayCounts> DecodePlayCounts(std::string_view value);
 
 // `a + b` field by field, saturating.
 PlayCounts AddPlayCounts(const PlayCounts& a, const PlayCounts& b);
 
 // The merge step on encoded values: `existing` (nullptr: no value yet, i.e.
-// zeros) plus `operand`. nullopt when either is not 16 bytes.
+// zeros) plus `operand`. nullopt when either is not 24 (or 16) bytes.
 std::optional<std::string> MergePlayCounts(const std::string_view* existing,
                                            std::string_view operand);
 

@@ -30,12 +30,26 @@
 #include <rocksdb/write_batch.h>
 
 #include "storage/keys.h"
+#include "storage/rocks_util.h"
 
 namespace foundry::storage {
 
 namespace fs = std::filesystem;
 using foundry::v1::Campaign;
 using foundry::v1::Puzzle;
+
+Status FromRocks(const rocksdb::Status& s, const std::string& dir, std::string_view what) {
+  if (s.ok()) return Status::Ok();
+  const std::string msg =
+      std::string(what) + " (store at " + dir + "): RocksDB: " + s.ToString();
+  if (s.IsCorruption()) return Status::DataLoss(msg);
+  if (s.IsNoSpace()) return Status::ResourceExhausted(msg);
+  if (s.IsBusy() || s.IsTryAgain() || s.IsTimedOut() || s.IsShutdownInProgress()) {
+    return Status::Unavailable(msg);
+  }
+  if (s.IsInvalidArgument() || s.IsNotSupported()) return Status::FailedPrecondition(msg);
+  return Status::Internal(msg);
+}
 
 namespace {
 
@@ -53,21 +67,6 @@ bool IsLockError(const rocksdb::Status& s) {
   std::transform(text.begin(), text.end(), text.begin(),
                  [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
   return text.find("lock") != std::string::npos;
-}
-
-// Maps a RocksDB status onto ours. `what` says what we were doing; the
-// RocksDB text is kept verbatim so that an operator can search for it.
-Status FromRocks(const rocksdb::Status& s, const std::string& dir, std::string_view what) {
-  if (s.ok()) return Status::Ok();
-  const std::string msg =
-      std::string(what) + " (store at " + dir + "): RocksDB: " + s.ToString();
-  if (s.IsCorruption()) return Status::DataLoss(msg);
-  if (s.IsNoSpace()) return Status::ResourceExhausted(msg);
-  if (s.IsBusy() || s.IsTryAgain() || s.IsTimedOut() || s.IsShutdownInProgress()) {
-    return Status::Unavailable(msg);
-  }
-  if (s.IsInvalidArgument() || s.IsNotSupported()) return Status::FailedPrecondition(msg);
-  return Status::Internal(msg);
 }
 
 // As FromRocks, for the steps of Open on a directory that holds a RocksDB
@@ -182,8 +181,8 @@ std::vector<rocksdb::ColumnFamilyDescriptor> MakeCfDescriptors() {
       // Written as often as puzzles (small entries); Commit checks members
       // for existence by point lookup.
       cf = MakeCfOptions(32 * kMiB, /*bloom=*/true, cache, compression);
-    } else if (name == keys::kByFamilyCf) {
-      // Written as often as puzzles; read by prefix scans only.
+    } else if (name == keys::kByFamilyCf || name == keys::kByScoreCf || name == keys::kByCreatedCf) {
+      // Written as often as puzzles; read by range scans only.
       cf = MakeCfOptions(32 * kMiB, /*bloom=*/false, cache, compression);
     } else if (name == keys::kPlaysCf) {
       cf = MakeCfOptions(16 * kMiB, /*bloom=*/true, cache, compression);
@@ -247,6 +246,7 @@ Status RemoveInitMarker(const std::string& dir) {
 // What the read-only probe of an existing RocksDB directory found.
 enum class ProbeResult {
   kOurs,            // our schema version and column families: open it
+  kVersion1,        // schema version 1: open it, adding the v2 column families
   kUnfinishedInit,  // our init marker and no schema key yet: finish creating it
 };
 
@@ -308,12 +308,15 @@ Result<ProbeResult> ProbeExisting(const std::string& dir, bool has_marker) {
   if (!version) {
     return Status::DataLoss("store at " + dir + " has an unreadable schema version \"" + value + "\"");
   }
-  if (*version != Store::kSchemaVersion) {
+  if (*version != Store::kSchemaVersion && *version != 1) {
     return Status::FailedPrecondition(SchemaMismatchMessage(dir, value));
   }
   std::set<std::string_view> present(names.begin(), names.end());
+  const auto added_in_v2 = [](std::string_view name) {
+    return std::find(keys::kAddedInV2.begin(), keys::kAddedInV2.end(), name) != keys::kAddedInV2.end();
+  };
   for (std::string_view name : keys::kAllCfs) {
-    if (present.count(name) == 0) {
+    if (present.count(name) == 0 && !(*version == 1 && added_in_v2(name))) {
       return Status::DataLoss("store at " + dir + " lacks column family \"" + std::string(name) +
                               "\" although its schema version is " + value);
     }
@@ -324,7 +327,7 @@ Result<ProbeResult> ProbeExisting(const std::string& dir, bool has_marker) {
                                         name + "\"; this build does not know it");
     }
   }
-  return ProbeResult::kOurs;
+  return *version == 1 ? ProbeResult::kVersion1 : ProbeResult::kOurs;
 }
 
 // Whether `dir` (an existing directory) holds no entries.
@@ -333,22 +336,6 @@ Result<bool> IsEmptyDir(const std::string& dir) {
   fs::directory_iterator it(dir, ec);
   if (ec) return FromErrorCode(ec, "cannot list", dir);
   return it == fs::directory_iterator();
-}
-
-bool StartsWith(const rocksdb::Slice& s, std::string_view prefix) {
-  return s.size() >= prefix.size() && std::memcmp(s.data(), prefix.data(), prefix.size()) == 0;
-}
-
-rocksdb::Slice ToSlice(std::string_view v) { return rocksdb::Slice(v.data(), v.size()); }
-
-// Serializes `message` into `out`, making sure the bytes read back: protobuf
-// writes a proto3 string field holding invalid UTF-8 (and logs an error) but
-// refuses to parse it, so such a record would be stored and then unreadable.
-template <typename Message>
-bool SerializeReadable(const Message& message, std::string* out) {
-  if (!message.SerializeToString(out)) return false;
-  Message check;
-  return check.ParseFromString(*out);
 }
 
 }  // namespace
@@ -373,6 +360,7 @@ Result<std::unique_ptr<RocksStore>> RocksStore::Open(const std::string& dir,
   const fs::file_status st = fs::status(dir, ec);
   if (ec && ec != std::errc::no_such_file_or_directory) return FromErrorCode(ec, "cannot stat", dir);
   bool fresh = false;
+  bool upgrade = false;
   bool has_marker = false;
   bool has_current = false;
   if (!fs::exists(st)) {
@@ -392,6 +380,7 @@ Result<std::unique_ptr<RocksStore>> RocksStore::Open(const std::string& dir,
       Result<ProbeResult> probe = ProbeExisting(dir, has_marker);
       if (!probe.ok()) return probe.status();
       fresh = *probe == ProbeResult::kUnfinishedInit;
+      upgrade = *probe == ProbeResult::kVersion1;
     } else {
       Result<bool> empty = IsEmptyDir(dir);
       if (!empty.ok()) return empty.status();
@@ -415,6 +404,8 @@ Result<std::unique_ptr<RocksStore>> RocksStore::Open(const std::string& dir,
 
   // 3. The read-write open, with every column family of this schema.
   rocksdb::DBOptions db_options = MakeDbOptions(/*create=*/fresh);
+  // Upgrading: the probe checked that only the v2 column families are missing.
+  if (upgrade) db_options.create_missing_column_families = true;
   std::vector<rocksdb::ColumnFamilyDescriptor> descriptors = MakeCfDescriptors();
   std::vector<rocksdb::ColumnFamilyHandle*> handles;
   rocksdb::DB* raw = nullptr;
@@ -440,13 +431,15 @@ Result<std::unique_ptr<RocksStore>> RocksStore::Open(const std::string& dir,
                                             "Foundry store");
   } else if (!s.ok()) {
     return FromRocks(s, dir, "cannot read the schema version");
+  } else if (keys::DecodeSchemaVersion(value) == 1) {
+    FOUNDRY_RETURN_IF_ERROR(store->UpgradeFromVersion1());
   } else if (keys::DecodeSchemaVersion(value) != Store::kSchemaVersion) {
     return Status::FailedPrecondition(SchemaMismatchMessage(dir, value));
   }
   if (has_marker) FOUNDRY_RETURN_IF_ERROR(RemoveInitMarker(dir));
 
-  // 5. The in-memory per-family counters.
-  FOUNDRY_RETURN_IF_ERROR(store->LoadCounts());
+  // 5. The in-memory catalog (and per-family counts) from by_score.
+  FOUNDRY_RETURN_IF_ERROR(store->LoadCatalog());
   return store;
 }
 
@@ -464,48 +457,71 @@ RocksStore::~RocksStore() {
   db_->Close().PermitUncheckedError();
 }
 
-Status RocksStore::LoadCounts() {
+Status RocksStore::LoadCatalog() {
   rocksdb::ReadOptions ro;
   ro.fill_cache = false;  // one pass over the index; keep the cache for lookups
-  std::unique_ptr<rocksdb::Iterator> it(db_->NewIterator(ro, cf(kByFamily)));
-  std::map<std::string, uint64_t> counts;
-  std::string family;
-  uint64_t* slot = nullptr;
+  std::unique_ptr<rocksdb::Iterator> it(db_->NewIterator(ro, cf(kByScore)));
+  std::vector<PuzzleCatalog::Fact> facts;
   for (it->SeekToFirst(); it->Valid(); it->Next()) {
-    const rocksdb::Slice key = it->key();
-    std::optional<keys::ByFamilyParts> parts = keys::ParseByFamilyKey(key.ToStringView());
-    if (!parts) {
-      return Status::DataLoss("store at " + dir_ + " has a malformed by_family key (" +
-                              key.ToString(/*hex=*/true) + ")");
+    std::optional<keys::ByScoreParts> key = keys::ParseByScoreKey(it->key().ToStringView());
+    std::optional<keys::CatalogValue> value = keys::DecodeCatalogValue(it->value().ToStringView());
+    if (!key || !value) {
+      return Status::DataLoss("store at " + dir_ + " has a malformed by_score entry (" +
+                              it->key().ToString(/*hex=*/true) + ")");
     }
-    // Keys of one family are adjacent: look the family up once per run.
-    if (slot == nullptr || parts->family != family) {
-      family.assign(parts->family);
-      slot = &counts[family];
-    }
-    ++*slot;
+    // The views point into the iterator's current entry: add before Next().
+    facts.push_back({key->family, key->id, value->level, key->score, value->created_unix_ms,
+                     value->campaign_id});
+    catalog_.Add(facts);
+    facts.clear();
   }
-  if (!it->status().ok()) return FromRocks(it->status(), dir_, "cannot count puzzles");
-  std::lock_guard<std::mutex> lock(counts_mu_);
-  counts_ = std::move(counts);
+  if (!it->status().ok()) return FromRocks(it->status(), dir_, "cannot load the catalog");
   return Status::Ok();
+}
+
+Status RocksStore::UpgradeFromVersion1() {
+  // Fill by_score and by_created from the puzzles, a batch at a time. Puts
+  // are idempotent, and schema_version turns 2 only at the end, so a crash
+  // anywhere here just means the next Open does it again.
+  rocksdb::ReadOptions ro;
+  ro.fill_cache = false;
+  std::unique_ptr<rocksdb::Iterator> it(db_->NewIterator(ro, cf(kPuzzles)));
+  rocksdb::WriteBatch wb;
+  Puzzle p;
+  for (it->SeekToFirst(); it->Valid(); it->Next()) {
+    if (!p.ParseFromArray(it->value().data(), static_cast<int>(it->value().size()))) {
+      return Status::DataLoss("store at " + dir_ + ": puzzle " + it->key().ToString() +
+                              " has an unreadable record");
+    }
+    rocksdb::Status s = wb.Put(cf(kByScore), ByScoreKeyOf(p), CatalogValueOf(p));
+    if (s.ok()) s = wb.Put(cf(kByCreated), keys::ByCreatedKey(p.created_unix_ms(), p.id()), "");
+    if (s.ok() && wb.Count() >= 8192) {
+      s = db_->Write(rocksdb::WriteOptions(), &wb);
+      wb.Clear();
+    }
+    if (!s.ok()) return FromRocks(s, dir_, "upgrade to schema 2: cannot write the new indexes");
+  }
+  if (!it->status().ok()) return FromRocks(it->status(), dir_, "upgrade to schema 2: cannot read puzzles");
+  rocksdb::WriteOptions sync;
+  sync.sync = true;
+  rocksdb::Status s = db_->Write(sync, &wb);
+  if (s.ok()) {
+    s = db_->Put(sync, cf(kDefault), ToSlice(keys::kSchemaVersionKey),
+                 keys::EncodeSchemaVersion(Store::kSchemaVersion));
+  }
+  return FromRocks(s, dir_, "upgrade to schema 2");
+}
+
+std::string RocksStore::ByScoreKeyOf(const Puzzle& p) {
+  return keys::ByScoreKey(p.family(), p.difficulty().score(), p.id());
+}
+
+std::string RocksStore::CatalogValueOf(const Puzzle& p) {
+  return keys::EncodeCatalogValue(p.difficulty().level(), p.created_unix_ms(), p.campaign_id());
 }
 
 // ---------------------------------------------------------------------------
 // Puzzles
-
-Result<Puzzle> RocksStore::GetPuzzle(std::string_view id) {
-  rocksdb::PinnableSlice value;
-  rocksdb::Status s = db_->Get(rocksdb::ReadOptions(), cf(kPuzzles), ToSlice(id), &value);
-  if (s.IsNotFound()) return Status::NotFound("no puzzle with id " + std::string(id));
-  if (!s.ok()) return FromRocks(s, dir_, "cannot read puzzle " + std::string(id));
-  Puzzle puzzle;
-  if (!puzzle.ParseFromArray(value.data(), static_cast<int>(value.size()))) {
-    return Status::DataLoss("store at " + dir_ + ": puzzle " + std::string(id) +
-                            " has an unreadable record");
-  }
-  return puzzle;
-}
 
 Result<std::vector<bool>> RocksStore::ContainsPuzzles(const std::vector<std::string>& ids) {
   std::vector<bool> found(ids.size(), false);
@@ -539,7 +555,8 @@ Status RocksStore::Commit(const CommitBatch& batch) {
   std::vector<std::string> member_keys;
   member_keys.reserve(batch.puzzles.size());
   std::unordered_set<std::string_view> ids;
-  std::map<std::string, uint64_t> added;  // per family
+  std::vector<PuzzleCatalog::Fact> facts;
+  facts.reserve(batch.puzzles.size());
   std::string bytes;
   for (const Puzzle& p : batch.puzzles) {
     if (p.id().empty()) return Status::InvalidArgument("commit: a puzzle has no id");
@@ -564,8 +581,11 @@ Status RocksStore::Commit(const CommitBatch& batch) {
     rocksdb::Status s = wb.Put(cf(kPuzzles), p.id(), bytes);
     if (s.ok()) s = wb.Put(cf(kByFamily), keys::ByFamilyKey(p.family(), p.difficulty().level(), p.id()), "");
     if (s.ok()) s = wb.Put(cf(kCampaignMembers), member_keys.back(), p.id());
+    if (s.ok()) s = wb.Put(cf(kByScore), ByScoreKeyOf(p), CatalogValueOf(p));
+    if (s.ok()) s = wb.Put(cf(kByCreated), keys::ByCreatedKey(p.created_unix_ms(), p.id()), "");
     if (!s.ok()) return FromRocks(s, dir_, "commit: cannot build the write batch");
-    ++added[p.family()];
+    facts.push_back({p.family(), p.id(), p.difficulty().level(), p.difficulty().score(),
+                     p.created_unix_ms(), p.campaign_id()});
   }
   {
     std::set<std::string_view> distinct(member_keys.begin(), member_keys.end());
@@ -615,14 +635,19 @@ Status RocksStore::Commit(const CommitBatch& batch) {
   s = db_->Write(wo, &wb);
   if (!s.ok()) return FromRocks(s, dir_, "commit: cannot write");
 
-  std::lock_guard<std::mutex> counts_lock(counts_mu_);
-  for (const auto& [family, count] : added) counts_[family] += count;
+  // Still under commit_mu_, so the catalog never holds an id twice.
+  catalog_.Add(facts);
   return Status::Ok();
 }
 
 std::map<std::string, uint64_t> RocksStore::PuzzleCounts() {
-  std::lock_guard<std::mutex> lock(counts_mu_);
-  return counts_;
+  std::map<std::string, uint64_t> counts;
+  for (const auto& [group, n] : catalog_.LevelCounts()) counts[group.first] += n;
+  return counts;
+}
+
+std::map<std::pair<std::string, std::string>, uint64_t> RocksStore::LevelCounts() {
+  return catalog_.LevelCounts();
 }
 
 StoreStats RocksStore::Stats(bool count_levels) {
@@ -652,26 +677,10 @@ StoreStats RocksStore::Stats(bool count_levels) {
     st.block_cache_hits = stats->getTickerCount(rocksdb::BLOCK_CACHE_HIT);
     st.block_cache_misses = stats->getTickerCount(rocksdb::BLOCK_CACHE_MISS);
   }
-  if (!count_levels) return st;
-
-  rocksdb::ReadOptions ro;
-  ro.fill_cache = false;  // one pass over the index; keep the cache for lookups
-  std::unique_ptr<rocksdb::Iterator> it(db_->NewIterator(ro, cf(kByFamily)));
-  std::pair<std::string, std::string> group;
-  uint64_t* slot = nullptr;
-  for (it->SeekToFirst(); it->Valid(); it->Next()) {
-    std::optional<keys::ByFamilyParts> parts = keys::ParseByFamilyKey(it->key().ToStringView());
-    if (!parts) continue;  // LoadCounts refused such a store at open
-    // Keys of one (family, level) are adjacent: one map lookup per run.
-    if (slot == nullptr || parts->family != group.first || parts->level != group.second) {
-      group = {std::string(parts->family), std::string(parts->level)};
-      slot = &st.puzzles_by_level[group];
-    }
-    ++*slot;
+  if (count_levels) {
+    st.puzzles_by_level = catalog_.LevelCounts();
+    st.has_level_counts = true;
   }
-  // A failed scan leaves the counts out rather than reporting partial ones.
-  st.has_level_counts = it->status().ok();
-  if (!st.has_level_counts) st.puzzles_by_level.clear();
   return st;
 }
 
@@ -709,237 +718,6 @@ Result<std::vector<Campaign>> RocksStore::LoadCampaigns() {
   }
   if (!it->status().ok()) return FromRocks(it->status(), dir_, "cannot read campaigns");
   return campaigns;
-}
-
-// ---------------------------------------------------------------------------
-// Scan
-
-namespace {
-
-// One visited (or about to be visited) entry: its key in the walked column
-// family and its puzzle.
-struct ScanEntry {
-  std::string key;
-  Puzzle puzzle;
-};
-
-// Walks one column family from a prefix, in key order, turning entries into
-// puzzles (by MultiGet on `puzzles` for the index column families, a batch at
-// a time) and dropping those that fail the post-filter. All reads use the
-// caller's snapshot.
-class ScanCursor {
- public:
-  struct Config {
-    rocksdb::DB* db;
-    const rocksdb::Snapshot* snapshot;
-    rocksdb::ColumnFamilyHandle* walked;
-    rocksdb::ColumnFamilyHandle* puzzles;
-    keys::ScanIndex index;
-    std::string prefix;
-    // Checked against each puzzle when non-empty (campaign scans only).
-    std::string family;
-    std::string level;
-    size_t batch;
-    const std::string* dir;
-  };
-
-  explicit ScanCursor(Config config) : c_(std::move(config)) {
-    c_.batch = std::max<size_t>(c_.batch, 1);  // Fill must make progress
-    rocksdb::ReadOptions ro;
-    ro.snapshot = c_.snapshot;
-    if (!c_.prefix.empty()) {
-      // Every prefix ends in \0, so bumping its last byte gives the first key
-      // past all keys that start with it.
-      upper_ = c_.prefix;
-      upper_.back() = static_cast<char>(upper_.back() + 1);
-      upper_slice_ = rocksdb::Slice(upper_);
-      ro.iterate_upper_bound = &upper_slice_;
-    }
-    it_.reset(c_.db->NewIterator(ro, c_.walked));
-  }
-
-  // Positions the cursor at the first entry after `after` (empty: at the
-  // start of the prefix).
-  void Start(const std::string& after) {
-    if (after.empty()) {
-      it_->Seek(c_.prefix);
-      return;
-    }
-    it_->Seek(after);
-    if (it_->Valid() && it_->key() == rocksdb::Slice(after)) it_->Next();
-  }
-
-  // The next matching entry, or nullopt at the end.
-  Result<std::optional<ScanEntry>> Next() {
-    while (ready_.empty() && !exhausted_) FOUNDRY_RETURN_IF_ERROR(Fill());
-    if (ready_.empty()) return std::optional<ScanEntry>();
-    std::optional<ScanEntry> entry(std::move(ready_.front()));
-    ready_.pop_front();
-    return entry;
-  }
-
- private:
-  Status Corrupt(const std::string& what) const {
-    return Status::DataLoss("store at " + *c_.dir + ": " + what);
-  }
-
-  Status Fill() {
-    std::vector<std::string> walked_keys;
-    std::vector<std::string> ids;
-    while (it_->Valid() && walked_keys.size() < c_.batch) {
-      const rocksdb::Slice key = it_->key();
-      if (!StartsWith(key, c_.prefix)) break;  // the bound makes this unreachable; be safe
-      switch (c_.index) {
-        case keys::ScanIndex::kPuzzles: {
-          ScanEntry entry{key.ToString(), Puzzle()};
-          const rocksdb::Slice value = it_->value();
-          if (!entry.puzzle.ParseFromArray(value.data(), static_cast<int>(value.size()))) {
-            return Corrupt("puzzle " + entry.key + " has an unreadable record");
-          }
-          ready_.push_back(std::move(entry));
-          break;
-        }
-        case keys::ScanIndex::kByFamily: {
-          std::optional<keys::ByFamilyParts> parts = keys::ParseByFamilyKey(key.ToStringView());
-          if (!parts) return Corrupt("malformed by_family key " + key.ToString(/*hex=*/true));
-          ids.emplace_back(parts->id);
-          break;
-        }
-        case keys::ScanIndex::kCampaignMembers: {
-          if (it_->value().empty()) return Corrupt("empty campaign member " + key.ToString(true));
-          ids.push_back(it_->value().ToString());
-          break;
-        }
-      }
-      walked_keys.push_back(key.ToString());
-      it_->Next();
-    }
-    if (!it_->Valid() || !StartsWith(it_->key(), c_.prefix)) {
-      if (!it_->status().ok()) return FromRocks(it_->status(), *c_.dir, "scan");
-      exhausted_ = true;
-    }
-    if (c_.index == keys::ScanIndex::kPuzzles || ids.empty()) return Status::Ok();
-
-    std::vector<rocksdb::Slice> slices(ids.begin(), ids.end());
-    std::vector<rocksdb::PinnableSlice> values(ids.size());
-    std::vector<rocksdb::Status> statuses(ids.size());
-    rocksdb::ReadOptions ro;
-    ro.snapshot = c_.snapshot;
-    c_.db->MultiGet(ro, c_.puzzles, ids.size(), slices.data(), values.data(), statuses.data());
-    for (size_t i = 0; i < ids.size(); ++i) {
-      if (statuses[i].IsNotFound()) {
-        return Corrupt("an index entry names puzzle " + ids[i] + ", which is not stored");
-      }
-      if (!statuses[i].ok()) return FromRocks(statuses[i], *c_.dir, "scan: cannot read puzzle " + ids[i]);
-      ScanEntry entry{std::move(walked_keys[i]), Puzzle()};
-      if (!entry.puzzle.ParseFromArray(values[i].data(), static_cast<int>(values[i].size()))) {
-        return Corrupt("puzzle " + ids[i] + " has an unreadable record");
-      }
-      if (!c_.family.empty() && entry.puzzle.family() != c_.family) continue;
-      if (!c_.level.empty() && entry.puzzle.difficulty().level() != c_.level) continue;
-      ready_.push_back(std::move(entry));
-    }
-    return Status::Ok();
-  }
-
-  Config c_;
-  std::string upper_;
-  rocksdb::Slice upper_slice_;
-  std::unique_ptr<rocksdb::Iterator> it_;
-  std::deque<ScanEntry> ready_;
-  bool exhausted_ = false;
-};
-
-}  // namespace
-
-Result<std::string> RocksStore::Scan(const PuzzleFilter& filter, std::string_view page_token,
-                                     uint64_t limit,
-                                     const std::function<bool(const Puzzle&)>& visit) {
-  if (!keys::IsValidKeyComponent(filter.family) || !keys::IsValidKeyComponent(filter.level) ||
-      !keys::IsValidKeyComponent(filter.campaign_id)) {
-    return Status::InvalidArgument("filter fields must not contain a NUL byte");
-  }
-  if (!filter.level.empty() && filter.family.empty()) {
-    return Status::InvalidArgument("a filter on level needs a family");
-  }
-
-  // Which index to walk: the campaign's members, else the family index, else
-  // every puzzle.
-  rocksdb::ManagedSnapshot snapshot(db_.get());
-  ScanCursor::Config config{db_.get(), snapshot.snapshot(), nullptr, cf(kPuzzles),
-                            keys::ScanIndex::kPuzzles, "", "", "", 0, &dir_};
-  if (!filter.campaign_id.empty()) {
-    config.walked = cf(kCampaignMembers);
-    config.index = keys::ScanIndex::kCampaignMembers;
-    config.prefix = keys::CampaignMemberPrefix(filter.campaign_id);
-    config.family = filter.family;
-    config.level = filter.level;
-  } else if (!filter.family.empty()) {
-    config.walked = cf(kByFamily);
-    config.index = keys::ScanIndex::kByFamily;
-    config.prefix = filter.level.empty() ? keys::ByFamilyPrefix(filter.family)
-                                         : keys::ByFamilyLevelPrefix(filter.family, filter.level);
-  } else {
-    config.walked = cf(kPuzzles);
-  }
-  // Enough to fill the page and see whether another entry follows; larger
-  // pages are fetched 256 at a time.
-  constexpr uint64_t kMaxBatch = 256;
-  config.batch = static_cast<size_t>(limit == 0 || limit >= kMaxBatch ? kMaxBatch : limit + 1);
-
-  std::string start_after;
-  if (!page_token.empty()) {
-    std::optional<keys::PageToken> token = keys::DecodePageToken(page_token);
-    if (!token || token->index != config.index || token->key.size() <= config.prefix.size() ||
-        token->key.compare(0, config.prefix.size(), config.prefix) != 0) {
-      return Status::InvalidArgument("invalid page token");
-    }
-    start_after = std::move(token->key);
-  }
-
-  const keys::ScanIndex index = config.index;
-  ScanCursor cursor(std::move(config));
-  cursor.Start(start_after);
-
-  uint64_t visited = 0;
-  Result<std::optional<ScanEntry>> current = cursor.Next();
-  while (true) {
-    if (!current.ok()) return current.status();
-    if (!current->has_value()) return std::string();
-    ScanEntry& entry = **current;
-    const bool go_on = visit(entry.puzzle);
-    ++visited;
-    const std::string last_key = std::move(entry.key);
-    // Look ahead: the token is only worth returning if something follows.
-    current = cursor.Next();
-    if (!current.ok()) return current.status();
-    if (!current->has_value()) return std::string();
-    if (!go_on || (limit != 0 && visited >= limit)) return keys::EncodePageToken(index, last_key);
-  }
-}
-
-// ---------------------------------------------------------------------------
-// Plays
-
-Status RocksStore::AddPlays(std::string_view id, const PlayCounts& delta) {
-  if (id.empty()) return Status::InvalidArgument("play counts need a puzzle id");
-  rocksdb::WriteOptions wo;
-  wo.sync = sync_writes_;
-  return FromRocks(db_->Merge(wo, cf(kPlays), ToSlice(id), EncodePlayCounts(delta)), dir_,
-                   "cannot record plays of " + std::string(id));
-}
-
-Result<PlayCounts> RocksStore::GetPlays(std::string_view id) {
-  rocksdb::PinnableSlice value;
-  rocksdb::Status s = db_->Get(rocksdb::ReadOptions(), cf(kPlays), ToSlice(id), &value);
-  if (s.IsNotFound()) return PlayCounts{};
-  if (!s.ok()) return FromRocks(s, dir_, "cannot read plays of " + std::string(id));
-  std::optional<PlayCounts> counts = DecodePlayCounts(value.ToStringView());
-  if (!counts) {
-    return Status::DataLoss("store at " + dir_ + ": play counts of " + std::string(id) +
-                            " are not 16 bytes");
-  }
-  return *counts;
 }
 
 }  // namespace foundry::storage

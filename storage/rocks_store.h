@@ -9,12 +9,15 @@
 //    write, so that concurrent Commits cannot both add the same id and the
 //    per-family counters stay exact. PutCampaign and AddPlays are single
 //    RocksDB writes and take no lock.
-//  - PuzzleCounts takes `counts_mu_` only to copy the map. The counters are
-//    exact once Commit returns; a reader that races a Commit may see its
-//    puzzles a moment before the counters include them.
+//  - The catalog (PuzzleCounts, LevelCounts, Sample) has its own
+//    reader-writer lock, held by Commit only to append a batch. It is exact
+//    once Commit returns; a reader that races a Commit may see its puzzles
+//    in RocksDB a moment before the catalog includes them, never after.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -22,12 +25,14 @@
 #include <string_view>
 #include <vector>
 
+#include "storage/catalog.h"
 #include "storage/play_counts_merge.h"
 #include "storage/store.h"
 
 namespace rocksdb {
 class ColumnFamilyHandle;
 class DB;
+class Snapshot;
 }  // namespace rocksdb
 
 namespace foundry::storage {
@@ -68,13 +73,18 @@ class RocksStore final : public Store {
   Result<std::string> Scan(const PuzzleFilter& filter, std::string_view page_token,
                            uint64_t limit,
                            const std::function<bool(const foundry::v1::Puzzle&)>& visit) override;
+  Result<std::vector<foundry::v1::Puzzle>> Sample(const PuzzleFilter& filter, size_t n,
+                                                  const std::unordered_set<std::string>& exclude,
+                                                  uint64_t seed) override;
+  Result<foundry::v1::RecordPlayResponse> RecordPlay(std::string_view id, bool solved,
+                                                     double seconds) override;
+  uint64_t PlaysRecorded() override { return plays_recorded_.load(std::memory_order_relaxed); }
   std::map<std::string, uint64_t> PuzzleCounts() override;
-  // RocksDB properties and statistics tickers; the level count iterates
-  // by_family with fill_cache off, from one implicit snapshot.
+  std::map<std::pair<std::string, std::string>, uint64_t> LevelCounts() override;
+  // RocksDB properties and statistics tickers; level counts from the catalog.
   StoreStats Stats(bool count_levels) override;
 
-  // Play counts (the `plays` column family). Not part of Store yet: a later
-  // version will expose them; until then only tests call these.
+  // Raw play counts (the `plays` column family), for tests and tools.
   //
   // Adds `delta` to the counts of `id` with one RocksDB Merge (no read).
   // Does not check that the puzzle exists. InvalidArgument for an empty id.
@@ -91,13 +101,31 @@ class RocksStore final : public Store {
     kCampaigns = 3,
     kCampaignMembers = 4,
     kPlays = 5,
+    kByScore = 6,
+    kByCreated = 7,
   };
 
   RocksStore(std::string dir, bool sync_writes, std::unique_ptr<rocksdb::DB> db,
              std::vector<rocksdb::ColumnFamilyHandle*> handles);
 
-  // Fills counts_ from by_family. Called once by Open.
-  Status LoadCounts();
+  // The index a Scan with `filter` walks, and its key range there.
+  struct ScanPlan;
+  ScanPlan PlanScan(const PuzzleFilter& filter) const;
+  // InvalidArgument for a filter no scan can serve (NUL bytes, a level
+  // without family, an empty score or time range).
+  static Status CheckFilter(const PuzzleFilter& filter);
+
+  // Fills the catalog from by_score. Called once by Open.
+  Status LoadCatalog();
+  // Adds the schema 2 indexes to a schema 1 store and records version 2.
+  Status UpgradeFromVersion1();
+  // Fills `plays` and `observed` of each puzzle from the plays column family
+  // (one MultiGet), reading at `snapshot` (nullptr: latest).
+  Status FillPlays(const std::vector<foundry::v1::Puzzle*>& puzzles,
+                   const rocksdb::Snapshot* snapshot);
+
+  static std::string ByScoreKeyOf(const foundry::v1::Puzzle& p);
+  static std::string CatalogValueOf(const foundry::v1::Puzzle& p);
 
   rocksdb::ColumnFamilyHandle* cf(Cf which) const { return handles_[which]; }
 
@@ -108,8 +136,8 @@ class RocksStore final : public Store {
   std::vector<rocksdb::ColumnFamilyHandle*> handles_;
 
   std::mutex commit_mu_;  // serialises Commit
-  std::mutex counts_mu_;  // guards counts_
-  std::map<std::string, uint64_t> counts_;
+  PuzzleCatalog catalog_;
+  std::atomic<uint64_t> plays_recorded_{0};
 };
 
 }  // namespace foundry::storage

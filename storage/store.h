@@ -15,12 +15,16 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <optional>
 #include <string_view>
+#include <unordered_set>
+#include <utility>
 #include <vector>
 
 #include "common/status.h"
 #include "foundry/v1/campaign.pb.h"
 #include "foundry/v1/puzzle.pb.h"
+#include "foundry/v1/store.pb.h"
 #include "storage/store_stats.h"
 
 namespace foundry::storage {
@@ -34,11 +38,21 @@ struct StoreOptions {
   bool sync_writes = false;
 };
 
-// Which puzzles a Scan visits; empty fields match everything.
+// Which puzzles a Scan or Sample visits; empty fields match everything.
 struct PuzzleFilter {
+  PuzzleFilter() = default;
+  PuzzleFilter(std::string family_, std::string level_, std::string campaign_id_)
+      : family(std::move(family_)), level(std::move(level_)), campaign_id(std::move(campaign_id_)) {}
+
   std::string family;
   std::string level;  // needs family
   std::string campaign_id;
+  // Inclusive difficulty score range: the generator's score, or the
+  // observed one (generator estimate updated by plays) with use_observed.
+  std::optional<std::pair<double, double>> score;
+  bool use_observed = false;
+  int64_t created_after_unix_ms = 0;   // >= this; 0 = unbounded
+  int64_t created_before_unix_ms = 0;  // <  this; 0 = unbounded
 };
 
 // One atomic write: new puzzles plus the campaign record after them.
@@ -52,9 +66,12 @@ struct CommitBatch {
 class Store {
  public:
   // The on-disk schema version this build reads and writes.
-  static constexpr int kSchemaVersion = 1;
+  static constexpr int kSchemaVersion = 2;
 
-  // Opens (or creates) the store in `dir`. A new store is created only in an
+  // Opens (or creates) the store in `dir`. A store of schema version 1 is
+  // upgraded in place (the by_score and by_created indexes are added and
+  // filled from the puzzles; an interrupted upgrade is redone on the next
+  // Open). A new store is created only in an
   // absent or empty directory (or one holding the FOUNDRY-INIT marker of an
   // interrupted creation). Errors: InvalidArgument when `dir` is missing and
   // !create_if_missing; FailedPrecondition when the store was written with
@@ -65,7 +82,9 @@ class Store {
 
   virtual ~Store() = default;
 
-  // The puzzle with `id`, or NotFound.
+  // The puzzle with `id`, or NotFound. Every read of a puzzle (here, Scan,
+  // Sample) fills its `plays` and `observed` fields from the recorded plays;
+  // observed.level is left empty (levels are the families' business).
   virtual Result<foundry::v1::Puzzle> GetPuzzle(std::string_view id) = 0;
 
   // For each id, whether a puzzle with that id is stored. One batched lookup.
@@ -98,8 +117,30 @@ class Store {
                                    uint64_t limit,
                                    const std::function<bool(const foundry::v1::Puzzle&)>& visit) = 0;
 
+  // Up to `n` distinct puzzles matching `filter` whose ids are not in
+  // `exclude`, uniformly without replacement from that set (fewer only when
+  // fewer match). `seed` != 0 makes the draw repeatable on the same store
+  // state. Served from the in-memory catalog plus one MultiGet per round;
+  // never waits for a Commit's write.
+  virtual Result<std::vector<foundry::v1::Puzzle>> Sample(const PuzzleFilter& filter, size_t n,
+                                                          const std::unordered_set<std::string>& exclude,
+                                                          uint64_t seed) = 0;
+
+  // Adds one play of puzzle `id` (solved or not, taking `seconds`) with a
+  // RocksDB Merge (the counts are never read and rewritten, so concurrent
+  // plays are all counted), then reads back the puzzle's figures. NotFound
+  // for an unknown puzzle; InvalidArgument for seconds outside 0..86400.
+  virtual Result<foundry::v1::RecordPlayResponse> RecordPlay(std::string_view id, bool solved,
+                                                             double seconds) = 0;
+
+  // Plays recorded through this object since Open.
+  virtual uint64_t PlaysRecorded() = 0;
+
   // Stored puzzles per family (kept in memory, exact).
   virtual std::map<std::string, uint64_t> PuzzleCounts() = 0;
+
+  // Stored puzzles per (family, level) (kept in memory, exact).
+  virtual std::map<std::pair<std::string, std::string>, uint64_t> LevelCounts() = 0;
 
   // Engine figures for metrics (see StoreStats); cheap (property reads).
   // With `count_levels`, also counts the stored puzzles per (family, level)

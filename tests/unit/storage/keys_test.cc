@@ -9,13 +9,15 @@ namespace {
 using std::string_literals::operator""s;
 
 TEST(KeysTest, ColumnFamilyNamesAreTheOnDiskOnes) {
-  EXPECT_EQ(kAllCfs.size(), 6u);
+  EXPECT_EQ(kAllCfs.size(), 8u);
   EXPECT_EQ(kAllCfs[0], "default");
   EXPECT_EQ(kAllCfs[1], "puzzles");
   EXPECT_EQ(kAllCfs[2], "by_family");
   EXPECT_EQ(kAllCfs[3], "campaigns");
   EXPECT_EQ(kAllCfs[4], "campaign_members");
   EXPECT_EQ(kAllCfs[5], "plays");
+  EXPECT_EQ(kAllCfs[6], "by_score");
+  EXPECT_EQ(kAllCfs[7], "by_created");
   EXPECT_EQ(kSchemaVersionKey, "schema_version");
 }
 

@@ -16,14 +16,26 @@ namespace {
 
 constexpr uint64_t kMax = std::numeric_limits<uint64_t>::max();
 
-TEST(PlayCountsTest, EncodingIsTwoLittleEndianU64) {
-  const std::string v = EncodePlayCounts({0x0102030405060708ULL, 0x1112131415161718ULL});
-  ASSERT_EQ(v.size(), 16u);
-  EXPECT_EQ(v, std::string("\x08\x07\x06\x05\x04\x03\x02\x01\x18\x17\x16\x15\x14\x13\x12\x11", 16));
-  EXPECT_EQ(DecodePlayCounts(v), (PlayCounts{0x0102030405060708ULL, 0x1112131415161718ULL}));
+TEST(PlayCountsTest, EncodingIsThreeLittleEndianU64) {
+  const std::string v =
+      EncodePlayCounts({0x0102030405060708ULL, 0x1112131415161718ULL, 0x2122232425262728ULL});
+  ASSERT_EQ(v.size(), 24u);
+  EXPECT_EQ(v, std::string("\x08\x07\x06\x05\x04\x03\x02\x01\x18\x17\x16\x15\x14\x13\x12\x11"
+                           "\x28\x27\x26\x25\x24\x23\x22\x21", 24));
+  EXPECT_EQ(DecodePlayCounts(v),
+            (PlayCounts{0x0102030405060708ULL, 0x1112131415161718ULL, 0x2122232425262728ULL}));
   EXPECT_EQ(DecodePlayCounts(""), std::nullopt);
   EXPECT_EQ(DecodePlayCounts(std::string(15, '\0')), std::nullopt);
   EXPECT_EQ(DecodePlayCounts(std::string(17, '\0')), std::nullopt);
+  EXPECT_EQ(DecodePlayCounts(std::string(25, '\0')), std::nullopt);
+}
+
+// Schema 1 wrote 16-byte values (no times): they still read, and merge.
+TEST(PlayCountsTest, LegacySixteenByteValuesReadWithZeroTime) {
+  const std::string legacy("\x02\0\0\0\0\0\0\0\x03\0\0\0\0\0\0\0", 16);
+  EXPECT_EQ(DecodePlayCounts(legacy), (PlayCounts{2, 3, 0}));
+  const std::string_view lv = legacy;
+  EXPECT_EQ(MergePlayCounts(&lv, EncodePlayCounts({1, 0, 4500})), EncodePlayCounts({3, 3, 4500}));
 }
 
 TEST(PlayCountsTest, MergeAddsFieldwise) {
@@ -38,7 +50,7 @@ TEST(PlayCountsTest, MergeAddsFieldwise) {
 }
 
 TEST(PlayCountsTest, AdditionSaturates) {
-  EXPECT_EQ(AddPlayCounts({kMax - 1, 5}, {3, kMax}), (PlayCounts{kMax, kMax}));
+  EXPECT_EQ(AddPlayCounts({kMax - 1, 5, 1}, {3, kMax, kMax}), (PlayCounts{kMax, kMax, kMax}));
   EXPECT_EQ(AddPlayCounts({kMax, 0}, {0, 0}), (PlayCounts{kMax, 0}));
   // Still associative at the edge.
   const PlayCounts x{kMax - 2, 1}, y{2, 2}, z{5, 3};

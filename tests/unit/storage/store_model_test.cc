@@ -152,7 +152,7 @@ TEST_P(StoreModelTest, ScansMatchTheModel) {
       ASSERT_TRUE(whole.ok()) << whole.status().ToString();
       ASSERT_EQ(Ids(whole->puzzles), want);
       for (const Puzzle& p : whole->puzzles) {
-        ASSERT_TRUE(testing::SameMessage(p, model.puzzles.at(p.id())));
+        ASSERT_TRUE(testing::SameMessage(testing::WithoutPlays(p), model.puzzles.at(p.id())));
       }
       const uint64_t limit = std::uniform_int_distribution<uint64_t>(1, 40)(rng);
       ASSERT_EQ(ScanPaged(**store, f, limit), want) << "limit " << limit;

@@ -107,6 +107,13 @@ inline bool SameMessage(const google::protobuf::Message& a, const google::protob
   return a.SerializeAsString() == b.SerializeAsString();
 }
 
+// A puzzle as stored, without the play figures that every read adds.
+inline foundry::v1::Puzzle WithoutPlays(foundry::v1::Puzzle p) {
+  p.clear_plays();
+  p.clear_observed();
+  return p;
+}
+
 // Every puzzle a Scan visits, in order, and the token it returned.
 struct ScanResult {
   std::vector<foundry::v1::Puzzle> puzzles;

@@ -1,0 +1,180 @@
+// RocksStore's reads of single puzzles and samples, and the play records
+// that every read reports (the `plays` column family, merge operator in
+// play_counts_merge.h, observed difficulty in observed_difficulty.h).
+#include <chrono>
+#include <cmath>
+#include <random>
+
+#include <rocksdb/db.h>
+#include <rocksdb/snapshot.h>
+
+#include "storage/keys.h"
+#include "storage/observed_difficulty.h"
+#include "storage/rocks_store.h"
+#include "storage/rocks_util.h"
+
+namespace foundry::storage {
+
+using foundry::v1::Puzzle;
+
+namespace {
+
+void SetPlays(Puzzle& p, const PlayCounts& counts) {
+  const Observed o = Observe(p.difficulty().score(), counts);
+  auto* plays = p.mutable_plays();
+  plays->set_solved(counts.solved);
+  plays->set_failed(counts.failed);
+  plays->set_mean_solve_seconds(o.mean_solve_seconds);
+  auto* observed = p.mutable_observed();
+  observed->set_score(o.score);
+  observed->set_solve_rate(o.solve_rate);
+  observed->set_plays(o.plays);
+}
+
+}  // namespace
+
+Status RocksStore::FillPlays(const std::vector<Puzzle*>& puzzles, const rocksdb::Snapshot* snapshot) {
+  if (puzzles.empty()) return Status::Ok();
+  std::vector<rocksdb::Slice> keys;
+  keys.reserve(puzzles.size());
+  for (const Puzzle* p : puzzles) keys.emplace_back(p->id());
+  std::vector<rocksdb::PinnableSlice> values(puzzles.size());
+  std::vector<rocksdb::Status> statuses(puzzles.size());
+  rocksdb::ReadOptions ro;
+  ro.snapshot = snapshot;
+  db_->MultiGet(ro, cf(kPlays), keys.size(), keys.data(), values.data(), statuses.data());
+  for (size_t i = 0; i < puzzles.size(); ++i) {
+    PlayCounts counts;
+    if (statuses[i].ok()) {
+      std::optional<PlayCounts> decoded = DecodePlayCounts(values[i].ToStringView());
+      if (!decoded) {
+        return Status::DataLoss("store at " + dir_ + ": play counts of " + puzzles[i]->id() +
+                                " have a wrong size");
+      }
+      counts = *decoded;
+    } else if (!statuses[i].IsNotFound()) {
+      return FromRocks(statuses[i], dir_, "cannot read plays of " + puzzles[i]->id());
+    }
+    SetPlays(*puzzles[i], counts);
+  }
+  return Status::Ok();
+}
+
+Result<Puzzle> RocksStore::GetPuzzle(std::string_view id) {
+  rocksdb::PinnableSlice value;
+  rocksdb::Status s = db_->Get(rocksdb::ReadOptions(), cf(kPuzzles), ToSlice(id), &value);
+  if (s.IsNotFound()) return Status::NotFound("no puzzle with id " + std::string(id));
+  if (!s.ok()) return FromRocks(s, dir_, "cannot read puzzle " + std::string(id));
+  Puzzle puzzle;
+  if (!puzzle.ParseFromArray(value.data(), static_cast<int>(value.size()))) {
+    return Status::DataLoss("store at " + dir_ + ": puzzle " + std::string(id) +
+                            " has an unreadable record");
+  }
+  FOUNDRY_RETURN_IF_ERROR(FillPlays({&puzzle}, nullptr));
+  return puzzle;
+}
+
+Result<std::vector<Puzzle>> RocksStore::Sample(const PuzzleFilter& filter, size_t n,
+                                               const std::unordered_set<std::string>& exclude,
+                                               uint64_t seed) {
+  FOUNDRY_RETURN_IF_ERROR(CheckFilter(filter));
+  CatalogFilter cf_filter{filter.family, filter.level, filter.campaign_id,
+                          filter.use_observed ? std::nullopt : filter.score,
+                          filter.created_after_unix_ms, filter.created_before_unix_ms};
+  std::mt19937_64 rng(seed != 0 ? seed : std::random_device{}() ^
+                                             static_cast<uint64_t>(std::chrono::steady_clock::now()
+                                                                       .time_since_epoch()
+                                                                       .count()));
+  const bool observed_range = filter.use_observed && filter.score.has_value();
+  std::vector<Puzzle> out;
+  // Rounds: the catalog draws uniformly among the candidates not yet tried;
+  // with an observed-score range, the drawn puzzles that fail it are set
+  // aside and the next round draws among the rest. Each round is uniform
+  // over what remains, so the accepted puzzles are a uniform sample of the
+  // puzzles that pass the whole filter.
+  std::unordered_set<std::string> tried;
+  const std::unordered_set<std::string>* skip = &exclude;
+  while (out.size() < n) {
+    const size_t want = observed_range ? std::max<size_t>(2 * (n - out.size()), 64) : n - out.size();
+    std::vector<std::string> ids = catalog_.Sample(cf_filter, want, *skip, rng);
+    if (ids.empty()) break;
+    std::vector<rocksdb::Slice> keys(ids.begin(), ids.end());
+    std::vector<rocksdb::PinnableSlice> values(ids.size());
+    std::vector<rocksdb::Status> statuses(ids.size());
+    db_->MultiGet(rocksdb::ReadOptions(), cf(kPuzzles), keys.size(), keys.data(), values.data(),
+                  statuses.data());
+    std::vector<Puzzle> round(ids.size());
+    std::vector<Puzzle*> ptrs;
+    for (size_t i = 0; i < ids.size(); ++i) {
+      if (!statuses[i].ok()) return FromRocks(statuses[i], dir_, "sample: cannot read puzzle " + ids[i]);
+      if (!round[i].ParseFromArray(values[i].data(), static_cast<int>(values[i].size()))) {
+        return Status::DataLoss("store at " + dir_ + ": puzzle " + ids[i] + " has an unreadable record");
+      }
+      ptrs.push_back(&round[i]);
+    }
+    FOUNDRY_RETURN_IF_ERROR(FillPlays(ptrs, nullptr));
+    for (Puzzle& p : round) {
+      const double score = p.observed().score();
+      if (!observed_range || (score >= filter.score->first && score <= filter.score->second)) {
+        if (out.size() < n) out.push_back(std::move(p));
+      }
+    }
+    if (!observed_range) break;  // the catalog already gave all it could
+    if (skip == &exclude) {
+      tried = exclude;
+      skip = &tried;
+    }
+    tried.insert(ids.begin(), ids.end());
+  }
+  return out;
+}
+
+Result<foundry::v1::RecordPlayResponse> RocksStore::RecordPlay(std::string_view id, bool solved,
+                                                               double seconds) {
+  if (!(seconds >= 0 && seconds <= 86400)) {
+    return Status::InvalidArgument("seconds must be between 0 and 86400 (one day)");
+  }
+  // Existence, not the counts: Merge needs no read, but a play of a puzzle
+  // that is not stored would be a record nobody can ever see.
+  rocksdb::PinnableSlice value;
+  rocksdb::Status s = db_->Get(rocksdb::ReadOptions(), cf(kPuzzles), ToSlice(id), &value);
+  if (s.IsNotFound()) return Status::NotFound("no puzzle with id " + std::string(id));
+  if (!s.ok()) return FromRocks(s, dir_, "cannot read puzzle " + std::string(id));
+  Puzzle puzzle;
+  if (!puzzle.ParseFromArray(value.data(), static_cast<int>(value.size()))) {
+    return Status::DataLoss("store at " + dir_ + ": puzzle " + std::string(id) + " has an unreadable record");
+  }
+  PlayCounts delta;
+  (solved ? delta.solved : delta.failed) = 1;
+  if (solved) delta.solve_ms = static_cast<uint64_t>(std::llround(seconds * 1000));
+  FOUNDRY_RETURN_IF_ERROR(AddPlays(id, delta));
+  plays_recorded_.fetch_add(1, std::memory_order_relaxed);
+  FOUNDRY_RETURN_IF_ERROR(FillPlays({&puzzle}, nullptr));
+  foundry::v1::RecordPlayResponse resp;
+  *resp.mutable_plays() = puzzle.plays();
+  *resp.mutable_observed() = puzzle.observed();
+  return resp;
+}
+
+Status RocksStore::AddPlays(std::string_view id, const PlayCounts& delta) {
+  if (id.empty()) return Status::InvalidArgument("play counts need a puzzle id");
+  rocksdb::WriteOptions wo;
+  wo.sync = sync_writes_;
+  return FromRocks(db_->Merge(wo, cf(kPlays), ToSlice(id), EncodePlayCounts(delta)), dir_,
+                   "cannot record plays of " + std::string(id));
+}
+
+Result<PlayCounts> RocksStore::GetPlays(std::string_view id) {
+  rocksdb::PinnableSlice value;
+  rocksdb::Status s = db_->Get(rocksdb::ReadOptions(), cf(kPlays), ToSlice(id), &value);
+  if (s.IsNotFound()) return PlayCounts{};
+  if (!s.ok()) return FromRocks(s, dir_, "cannot read plays of " + std::string(id));
+  std::optional<PlayCounts> counts = DecodePlayCounts(value.ToStringView());
+  if (!counts) {
+    return Status::DataLoss("store at " + dir_ + ": play counts of " + std::string(id) +
+                            " have a wrong size");
+  }
+  return *counts;
+}
+
+}  // namespace foundry::storage

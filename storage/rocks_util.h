@@ -1,0 +1,35 @@
+// Small helpers shared by the files of RocksStore. Private to storage/.
+#pragma once
+
+#include <cstring>
+#include <string>
+#include <string_view>
+
+#include <rocksdb/slice.h>
+#include <rocksdb/status.h>
+
+#include "common/status.h"
+
+namespace foundry::storage {
+
+// Maps a RocksDB status onto ours. `what` says what we were doing; the
+// RocksDB text is kept verbatim so that an operator can search for it.
+Status FromRocks(const rocksdb::Status& s, const std::string& dir, std::string_view what);
+
+inline rocksdb::Slice ToSlice(std::string_view v) { return rocksdb::Slice(v.data(), v.size()); }
+
+inline bool StartsWith(const rocksdb::Slice& s, std::string_view prefix) {
+  return s.size() >= prefix.size() && std::memcmp(s.data(), prefix.data(), prefix.size()) == 0;
+}
+
+// Serializes `message` into `out`, making sure the bytes read back: protobuf
+// writes a proto3 string field holding invalid UTF-8 (and logs an error) but
+// refuses to parse it, so such a record would be stored and then unreadable.
+template <typename Message>
+bool SerializeReadable(const Message& message, std::string* out) {
+  if (!message.SerializeToString(out)) return false;
+  Message check;
+  return check.ParseFromString(*out);
+}
+
+}  // namespace foundry::storage
