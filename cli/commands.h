@@ -21,6 +21,11 @@ void AddVerifyCommand(CLI::App& app, int& exit_code);
 void AddFamiliesCommand(CLI::App& app, int& exit_code);
 void AddCampaignCommand(CLI::App& app, int& exit_code);
 void AddGetCommand(CLI::App& app, int& exit_code);
+void AddSampleCommand(CLI::App& app, int& exit_code);
+void AddStatsCommand(CLI::App& app, int& exit_code);
+void AddImportCommand(CLI::App& app, int& exit_code);
+void AddShowCommand(CLI::App& app, int& exit_code);
+void AddPlayCommand(CLI::App& app, int& exit_code);
 // foundry solve bulls-cows: the computer guesses, a person answers.
 void AddSolveCommand(CLI::App& app, int& exit_code);
 

@@ -13,6 +13,11 @@ int main(int argc, char** argv) {
   foundry::cli::AddFamiliesCommand(app, exit_code);
   foundry::cli::AddCampaignCommand(app, exit_code);
   foundry::cli::AddGetCommand(app, exit_code);
+  foundry::cli::AddSampleCommand(app, exit_code);
+  foundry::cli::AddStatsCommand(app, exit_code);
+  foundry::cli::AddImportCommand(app, exit_code);
+  foundry::cli::AddShowCommand(app, exit_code);
+  foundry::cli::AddPlayCommand(app, exit_code);
   foundry::cli::AddSolveCommand(app, exit_code);
   CLI11_PARSE(app, argc, argv);
   return exit_code;

@@ -30,9 +30,66 @@ nlohmann::json PuzzleToJson(const foundry::v1::Puzzle& p) {
   nlohmann::json puzzle = ParseOr(p.puzzle_json(), nullptr);
   j["puzzle"] = puzzle;
   if (!p.solution_json().empty()) j["solution"] = ParseOr(p.solution_json(), nullptr);
+  if (p.has_plays()) {
+    j["plays"] = {{"solved", p.plays().solved()},
+                  {"failed", p.plays().failed()},
+                  {"mean_solve_seconds", p.plays().mean_solve_seconds()}};
+  }
+  if (p.has_observed()) {
+    j["observed"] = {{"score", p.observed().score()},
+                     {"solve_rate", p.observed().solve_rate()},
+                     {"plays", p.observed().plays()},
+                     {"level", p.observed().level()}};
+  }
   auto family = puzzles::FindFamily(p.family());
   if (family.ok() && !puzzle.is_null()) j["text"] = (*family)->RenderText(puzzle);
   return j;
+}
+
+namespace {
+
+// A CSV field: quoted when it holds a comma, quote or line break, with
+// quotes doubled (RFC 4180).
+std::string CsvField(const std::string& v) {
+  if (v.find_first_of(",\"\r\n") == std::string::npos) return v;
+  std::string out = "\"";
+  for (char c : v) {
+    if (c == '"') out += '"';
+    out += c;
+  }
+  return out + '"';
+}
+
+}  // namespace
+
+std::string PuzzleCsvHeader() {
+  return "id,family,level,score,observed_score,observed_level,solved,failed,campaign,seed,index,"
+         "created_unix_ms,params,puzzle,solution";
+}
+
+std::string PuzzleToCsvRow(const foundry::v1::Puzzle& p) {
+  const std::vector<std::string> fields = {
+      p.id(),
+      p.family(),
+      p.difficulty().level(),
+      fmt::format("{}", p.difficulty().score()),
+      fmt::format("{}", p.observed().score()),
+      p.observed().level(),
+      std::to_string(p.plays().solved()),
+      std::to_string(p.plays().failed()),
+      p.campaign_id(),
+      std::to_string(p.seed()),
+      std::to_string(p.index()),
+      std::to_string(p.created_unix_ms()),
+      p.params_json(),
+      p.puzzle_json(),
+      p.solution_json()};
+  std::string row;
+  for (size_t i = 0; i < fields.size(); ++i) {
+    if (i) row += ',';
+    row += CsvField(fields[i]);
+  }
+  return row;
 }
 
 Result<foundry::v1::Puzzle> PuzzleFromJsonLine(const std::string& line) {

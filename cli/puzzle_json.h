@@ -13,8 +13,15 @@ namespace foundry::cli {
 
 // {"id","family","campaign","seed","index","params","difficulty","puzzle",
 //  "solution","text"}; "solution" is omitted when the record has none and
-// "text" when the family is not in this build.
+// "text" when the family is not in this build. Puzzles read from a store also
+// carry "plays" {solved, failed, mean_solve_seconds} and "observed" {score,
+// solve_rate, plays, level}.
 nlohmann::json PuzzleToJson(const foundry::v1::Puzzle& p);
+
+// CSV (RFC 4180) of the same records: one header line, then one row per
+// puzzle; JSON fields are embedded as quoted JSON text.
+std::string PuzzleCsvHeader();
+std::string PuzzleToCsvRow(const foundry::v1::Puzzle& p);
 
 // The inverse of PuzzleToJson for one line of a JSON Lines file.
 // InvalidArgument naming the missing or malformed field.

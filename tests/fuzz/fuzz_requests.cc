@@ -56,7 +56,7 @@ bool Decode(const uint8_t* data, size_t size, M& m) {
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size == 0) return 0;
   World& w = TheWorld();
-  const uint8_t kind = data[0] % 7;
+  const uint8_t kind = data[0] % 9;
   ++data;
   --size;
   switch (kind) {
@@ -99,6 +99,18 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       foundry::v1::QueryRequest r;
       foundry::v1::QueryResponse resp;
       if (Decode(data, size, r)) (void)w.store_service->QueryPuzzles(nullptr, &r, &resp);
+      break;
+    }
+    case 7: {
+      foundry::v1::SampleRequest r;
+      foundry::v1::SampleResponse resp;
+      if (Decode(data, size, r)) (void)w.store_service->SamplePuzzles(nullptr, &r, &resp);
+      break;
+    }
+    case 8: {
+      foundry::v1::RecordPlayRequest r;
+      foundry::v1::RecordPlayResponse resp;
+      if (Decode(data, size, r)) (void)w.store_service->RecordPlay(nullptr, &r, &resp);
       break;
     }
     case 6: {

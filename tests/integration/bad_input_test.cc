@@ -1,6 +1,7 @@
 // Bad input, table-driven, against a real coordinator over gRPC: every bad
 // request gets the right status code and a message a person understands,
 // and the stored puzzles are unchanged afterwards.
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -124,6 +125,7 @@ TEST_F(BadInputTest, EveryBadRequestGetsTheRightCodeAndAClearMessage) {
   // One campaign that runs (no workers) so that there are real leases to abuse.
   ASSERT_TRUE(Submit("secret-number", 1000, {}, 100).ok());
   const v1::Job job = LeaseJob();
+  const std::string some_id = ExportedIds(cluster_->address()).front();
   const uint64_t size = job.end_index() - job.first_index();
   using C = grpc::StatusCode;
 
@@ -169,6 +171,16 @@ TEST_F(BadInputTest, EveryBadRequestGetsTheRightCodeAndAClearMessage) {
       {"index outside the job", [&] { auto c = Chunk(job, true, size); c.add_puzzles()->set_index(job.end_index()); return SubmitChunks({c}); }, C::INVALID_ARGUMENT, "outside the job's range"},
       {"indices out of order", [&] { auto c = Chunk(job, true, size); c.add_puzzles()->set_index(job.first_index() + 5); c.add_puzzles()->set_index(job.first_index() + 2); return SubmitChunks({c}); }, C::INVALID_ARGUMENT, "out of order"},
       {"oversized message", [&] { auto c = Chunk(job, true, size); c.add_puzzles()->set_puzzle_json(std::string(17 << 20, 'x')); return SubmitChunks({c}); }, C::RESOURCE_EXHAUSTED, "larger than max"},
+      {"sample count 0", [&] { v1::SampleRequest r; v1::SampleResponse o; return store_->SamplePuzzles(Ctx().get(), r, &o); }, C::INVALID_ARGUMENT, "count must be 1..1000"},
+      {"sample count too big", [&] { v1::SampleRequest r; r.set_count(5000); v1::SampleResponse o; return store_->SamplePuzzles(Ctx().get(), r, &o); }, C::INVALID_ARGUMENT, "count must be 1..1000"},
+      {"score range upside down", [&] { v1::SampleRequest r; r.set_count(1); r.mutable_filter()->set_has_score_range(true); r.mutable_filter()->set_min_score(0.8); r.mutable_filter()->set_max_score(0.2); v1::SampleResponse o; return store_->SamplePuzzles(Ctx().get(), r, &o); }, C::INVALID_ARGUMENT, "min_score <= max_score"},
+      {"score range above 1", [&] { v1::QueryRequest r; r.mutable_filter()->set_has_score_range(true); r.mutable_filter()->set_max_score(3); v1::QueryResponse o; return store_->QueryPuzzles(Ctx().get(), r, &o); }, C::INVALID_ARGUMENT, "max_score <= 1"},
+      {"observed without range", [&] { v1::QueryRequest r; r.mutable_filter()->set_use_observed(true); v1::QueryResponse o; return store_->QueryPuzzles(Ctx().get(), r, &o); }, C::INVALID_ARGUMENT, "use_observed applies to a score range"},
+      {"created range upside down", [&] { v1::QueryRequest r; r.mutable_filter()->set_created_after_unix_ms(2000); r.mutable_filter()->set_created_before_unix_ms(1000); v1::QueryResponse o; return store_->QueryPuzzles(Ctx().get(), r, &o); }, C::INVALID_ARGUMENT, "later than created_before"},
+      {"play of unknown puzzle", [&] { v1::RecordPlayRequest r; r.set_id("sn-0123456789abcdef0123456789abcdef"); v1::RecordPlayResponse o; return store_->RecordPlay(Ctx().get(), r, &o); }, C::NOT_FOUND, "no puzzle with id"},
+      {"play with malformed id", [&] { v1::RecordPlayRequest r; r.set_id("?"); v1::RecordPlayResponse o; return store_->RecordPlay(Ctx().get(), r, &o); }, C::INVALID_ARGUMENT, "is not a puzzle id"},
+      {"play of negative time", [&] { v1::RecordPlayRequest r; r.set_id(some_id); r.set_seconds(-1); v1::RecordPlayResponse o; return store_->RecordPlay(Ctx().get(), r, &o); }, C::INVALID_ARGUMENT, "seconds must be 0..86400"},
+      {"play of NaN time", [&] { v1::RecordPlayRequest r; r.set_id(some_id); r.set_seconds(std::nan("")); v1::RecordPlayResponse o; return store_->RecordPlay(Ctx().get(), r, &o); }, C::INVALID_ARGUMENT, "seconds must be 0..86400"},
       {"too many chunks", [&] { std::vector<v1::ResultChunk> v(1200, Chunk(job, false, 0)); v.back() = Chunk(job, true, size); return SubmitChunks(v); }, C::INVALID_ARGUMENT, "more chunks than any job"},
   };
   ASSERT_GE(cases.size(), 30u);

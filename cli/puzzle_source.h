@@ -1,0 +1,45 @@
+// PuzzleSource: where `foundry get|sample|stats|show|play|import` read and
+// write puzzles: a store directory opened in this process (--db) or a
+// coordinator (--coordinator). The local path runs the coordinator's own
+// store service handlers, so both paths validate and answer alike.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <unordered_set>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "common/status.h"
+#include "foundry/v1/store.pb.h"
+
+namespace foundry::cli {
+
+struct SourceFlags {
+  std::string db;
+  std::string coordinator;
+};
+
+// Adds --db and --coordinator (mutually exclusive) to `cmd`.
+void AddSourceFlags(CLI::App& cmd, SourceFlags& flags);
+
+class PuzzleSource {
+ public:
+  // Opens the source the flags name; InvalidArgument unless exactly one is
+  // given, or the store's own error (e.g. another process has it open).
+  static Result<std::unique_ptr<PuzzleSource>> Open(const SourceFlags& flags);
+  virtual ~PuzzleSource() = default;
+
+  virtual Result<foundry::v1::Puzzle> Get(const std::string& id, bool include_solution) = 0;
+  virtual Result<foundry::v1::SampleResponse> Sample(const foundry::v1::SampleRequest& req) = 0;
+  virtual Result<foundry::v1::StatsResponse> Stats() = 0;
+  virtual Result<foundry::v1::RecordPlayResponse> RecordPlay(const std::string& id, bool solved,
+                                                             double seconds) = 0;
+  // Sends every request of `items` as one import.
+  virtual Result<foundry::v1::ImportResponse> Import(
+      const std::vector<foundry::v1::ImportRequest>& items) = 0;
+};
+
+}  // namespace foundry::cli
