@@ -108,6 +108,49 @@ class Family {
   // The puzzle as a person reads it, several lines of plain text.
   // REQUIRES: `puzzle` passed Verify().
   virtual std::string RenderText(const nlohmann::json& puzzle) const = 0;
+
+  // The puzzle drawn by the family as one complete, standalone SVG 1.1
+  // document: it starts with `<svg xmlns="http://www.w3.org/2000/svg"`, has
+  // width, height and viewBox, refers to nothing outside itself, escapes
+  // every piece of text for XML, and ends with `</svg>`. With `solution`
+  // null it shows only the statement; otherwise the answer too (e.g. the
+  // filled grid). The caller keeps ownership of both arguments; the result
+  // is the caller's. Never fails: a puzzle or solution that cannot be read
+  // still gives a well-formed document, which shows the problem in words.
+  // REQUIRES: `puzzle` (and `*solution`, when given) passed Verify().
+  virtual std::string RenderSvg(const nlohmann::json& puzzle,
+                                const nlohmann::json* solution) const = 0;
+
+  // ---- answers a person types ----
+  // `solution` written in the family's natural answer form, as a player
+  // would type it (e.g. "4821" for secret-number); the form is documented in
+  // the family's answer.h and docs/families/<name>.md, and
+  // CheckAnswer(puzzle, solution, FormatAnswer(puzzle, solution)) is true.
+  // Returns "" when the puzzle or solution cannot be read.
+  // REQUIRES: `puzzle` and `solution` passed Verify().
+  virtual std::string FormatAnswer(const nlohmann::json& puzzle,
+                                   const nlohmann::json& solution) const = 0;
+
+  // Reads `text`, a player's answer in the form FormatAnswer() writes
+  // (tolerant of case and of spaces), and judges it by the puzzle's rules:
+  // true when it solves the puzzle, false when it is a well-formed answer
+  // that does not. Where several answers are right (e.g. any alignment
+  // layout that reaches the target) each of them is true, not only the
+  // stored `solution`; the family uses `solution` only for figures the
+  // puzzle lacks (e.g. decodoku's par). Errors: InvalidArgument when `text`
+  // is not an answer in that form (empty, wrong length, not a digit, an
+  // unknown coin or item...), with a message that names the problem and
+  // shows the expected form; InvalidArgument also for a puzzle or solution
+  // that cannot be read.
+  // REQUIRES: `puzzle` and `solution` passed Verify().
+  virtual Result<bool> CheckAnswer(const nlohmann::json& puzzle, const nlohmann::json& solution,
+                                   std::string_view text) const = 0;
+
+  // One line (no newline) telling the player what to type, with an example
+  // of the form that does not give the answer away ("Type the 3-digit
+  // number (no leading zero), e.g. 123.").
+  // REQUIRES: `puzzle` passed Verify().
+  virtual std::string AnswerPrompt(const nlohmann::json& puzzle) const = 0;
 };
 
 }  // namespace foundry::puzzles

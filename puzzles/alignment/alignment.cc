@@ -1,11 +1,14 @@
 // The alignment Family: parameters, and the glue from the contract to
-// generator.h, verifier.h and codec.h.
+// generator.h, verifier.h, codec.h,
+// svg.h (the drawing) and answer.h (typed answers).
 #include "puzzles/alignment/alignment.h"
 
 #include <fmt/format.h>
 
+#include "puzzles/alignment/answer.h"
 #include "puzzles/alignment/codec.h"
 #include "puzzles/alignment/generator.h"
+#include "puzzles/alignment/svg.h"
 #include "puzzles/alignment/verifier.h"
 
 namespace foundry::puzzles::alignment {
@@ -88,6 +91,25 @@ class AlignmentFamily final : public Family {
     auto p = ParsePuzzle(puzzle);
     if (!p.ok()) return "invalid puzzle: " + p.status().message();
     return alignment::RenderText(*p);
+  }
+
+  std::string RenderSvg(const nlohmann::json& puzzle,
+                        const nlohmann::json* solution) const override {
+    return alignment::RenderSvg(puzzle, solution);
+  }
+
+  std::string FormatAnswer(const nlohmann::json& puzzle,
+                           const nlohmann::json& solution) const override {
+    return alignment::FormatAnswer(puzzle, solution);
+  }
+
+  Result<bool> CheckAnswer(const nlohmann::json& puzzle, const nlohmann::json&,
+                           std::string_view text) const override {
+    return alignment::CheckAnswer(puzzle, text);
+  }
+
+  std::string AnswerPrompt(const nlohmann::json& puzzle) const override {
+    return alignment::AnswerPrompt(puzzle);
   }
 };
 

@@ -1,12 +1,15 @@
 // The balance Family: parameters, and the glue from the contract to
-// generator.h, verifier.h and codec.h.
+// generator.h, verifier.h, codec.h,
+// svg.h (the drawing) and answer.h (typed answers).
 #include "puzzles/balance/balance.h"
 
 #include <fmt/format.h>
 
+#include "puzzles/balance/answer.h"
 #include "puzzles/balance/codec.h"
 #include "puzzles/balance/coins.h"
 #include "puzzles/balance/generator.h"
+#include "puzzles/balance/svg.h"
 #include "puzzles/balance/verifier.h"
 
 namespace foundry::puzzles::balance {
@@ -92,6 +95,25 @@ class BalanceFamily final : public Family {
     }
     auto p = ParseDeduction(puzzle);
     return p.ok() ? balance::RenderText(*p) : "invalid puzzle: " + p.status().message();
+  }
+
+  std::string RenderSvg(const nlohmann::json& puzzle,
+                        const nlohmann::json* solution) const override {
+    return balance::RenderSvg(puzzle, solution);
+  }
+
+  std::string FormatAnswer(const nlohmann::json& puzzle,
+                           const nlohmann::json& solution) const override {
+    return balance::FormatAnswer(puzzle, solution);
+  }
+
+  Result<bool> CheckAnswer(const nlohmann::json& puzzle, const nlohmann::json&,
+                           std::string_view text) const override {
+    return balance::CheckAnswer(puzzle, text);
+  }
+
+  std::string AnswerPrompt(const nlohmann::json& puzzle) const override {
+    return balance::AnswerPrompt(puzzle);
   }
 };
 

@@ -1,12 +1,15 @@
 // The bulls-cows Family: parameters, and the glue from the contract to
-// generator.h, verifier.h and codec.h.
+// generator.h, verifier.h, codec.h,
+// svg.h (the drawing) and answer.h (typed answers).
 #include "puzzles/bulls_cows/bulls_cows.h"
 
 #include <fmt/format.h>
 
+#include "puzzles/bulls_cows/answer.h"
 #include "puzzles/bulls_cows/codec.h"
 #include "puzzles/bulls_cows/codes.h"
 #include "puzzles/bulls_cows/generator.h"
+#include "puzzles/bulls_cows/svg.h"
 #include "puzzles/bulls_cows/verifier.h"
 
 namespace foundry::puzzles::bulls_cows {
@@ -68,6 +71,25 @@ class BullsCowsFamily final : public Family {
     auto p = ParsePuzzle(puzzle);
     if (!p.ok()) return "invalid puzzle: " + p.status().message();
     return bulls_cows::RenderText(*p);
+  }
+
+  std::string RenderSvg(const nlohmann::json& puzzle,
+                        const nlohmann::json* solution) const override {
+    return bulls_cows::RenderSvg(puzzle, solution);
+  }
+
+  std::string FormatAnswer(const nlohmann::json& puzzle,
+                           const nlohmann::json& solution) const override {
+    return bulls_cows::FormatAnswer(puzzle, solution);
+  }
+
+  Result<bool> CheckAnswer(const nlohmann::json& puzzle, const nlohmann::json&,
+                           std::string_view text) const override {
+    return bulls_cows::CheckAnswer(puzzle, text);
+  }
+
+  std::string AnswerPrompt(const nlohmann::json& puzzle) const override {
+    return bulls_cows::AnswerPrompt(puzzle);
   }
 };
 

@@ -1,11 +1,14 @@
 // The decodoku Family: parameters, and the glue from the contract to
-// generator.h, verifier.h and codec.h.
+// generator.h, verifier.h, codec.h,
+// svg.h (the drawing) and answer.h (typed answers).
 #include "puzzles/decodoku/decodoku.h"
 
 #include <fmt/format.h>
 
+#include "puzzles/decodoku/answer.h"
 #include "puzzles/decodoku/codec.h"
 #include "puzzles/decodoku/generator.h"
+#include "puzzles/decodoku/svg.h"
 #include "puzzles/decodoku/verifier.h"
 
 namespace foundry::puzzles::decodoku {
@@ -67,6 +70,25 @@ class DecodokuFamily final : public Family {
     auto g = ParsePuzzle(puzzle);
     if (!g.ok()) return "invalid puzzle: " + g.status().message();
     return decodoku::RenderText(*g);
+  }
+
+  std::string RenderSvg(const nlohmann::json& puzzle,
+                        const nlohmann::json* solution) const override {
+    return decodoku::RenderSvg(puzzle, solution);
+  }
+
+  std::string FormatAnswer(const nlohmann::json& puzzle,
+                           const nlohmann::json& solution) const override {
+    return decodoku::FormatAnswer(puzzle, solution);
+  }
+
+  Result<bool> CheckAnswer(const nlohmann::json& puzzle, const nlohmann::json& solution,
+                           std::string_view text) const override {
+    return decodoku::CheckAnswer(puzzle, solution, text);
+  }
+
+  std::string AnswerPrompt(const nlohmann::json& puzzle) const override {
+    return decodoku::AnswerPrompt(puzzle);
   }
 };
 

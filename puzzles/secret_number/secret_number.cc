@@ -1,12 +1,15 @@
 // The secret-number Family: parameters, and the glue from the contract to
-// generator.h, verifier.h and codec.h.
+// generator.h, verifier.h, codec.h,
+// svg.h (the drawing) and answer.h (typed answers).
 #include "puzzles/secret_number/secret_number.h"
 
 #include <fmt/format.h>
 
+#include "puzzles/secret_number/answer.h"
 #include "puzzles/secret_number/codec.h"
 #include "puzzles/secret_number/generator.h"
 #include "puzzles/secret_number/rules.h"
+#include "puzzles/secret_number/svg.h"
 #include "puzzles/secret_number/verifier.h"
 
 namespace foundry::puzzles::secret_number {
@@ -72,6 +75,25 @@ class SecretNumberFamily final : public Family {
     auto p = ParsePuzzle(puzzle);
     if (!p.ok()) return "invalid puzzle: " + p.status().message();
     return secret_number::RenderText(*p);
+  }
+
+  std::string RenderSvg(const nlohmann::json& puzzle,
+                        const nlohmann::json* solution) const override {
+    return secret_number::RenderSvg(puzzle, solution);
+  }
+
+  std::string FormatAnswer(const nlohmann::json& puzzle,
+                           const nlohmann::json& solution) const override {
+    return secret_number::FormatAnswer(puzzle, solution);
+  }
+
+  Result<bool> CheckAnswer(const nlohmann::json& puzzle, const nlohmann::json&,
+                           std::string_view text) const override {
+    return secret_number::CheckAnswer(puzzle, text);
+  }
+
+  std::string AnswerPrompt(const nlohmann::json& puzzle) const override {
+    return secret_number::AnswerPrompt(puzzle);
   }
 };
 

@@ -90,6 +90,10 @@ uint32_t BrokenRules(const std::vector<Rule>& rules, int64_t number, int digits)
 
 }  // namespace
 
+bool SatisfiesRules(const std::vector<Rule>& rules, int64_t number, int digits) {
+  return FirstBrokenRule(rules, number, digits) == rules.size();
+}
+
 Result<Difficulty> Verify(const nlohmann::json& puzzle, const nlohmann::json& solution) {
   auto parsed = ParsePuzzle(puzzle);
   if (!parsed.ok()) return parsed.status();

@@ -10,10 +10,14 @@
 // Thread safety: reentrant.
 #pragma once
 
+#include <cstdint>
+#include <vector>
+
 #include <nlohmann/json.hpp>
 
 #include "common/status.h"
 #include "puzzles/family.h"
+#include "puzzles/secret_number/rules.h"
 
 namespace foundry::puzzles::secret_number {
 
@@ -22,5 +26,10 @@ namespace foundry::puzzles::secret_number {
 // FailedPrecondition when no number satisfies the rules, when the solution
 // breaks a rule, or when more than one number satisfies them.
 Result<Difficulty> Verify(const nlohmann::json& puzzle, const nlohmann::json& solution);
+
+// True when `number` satisfies every rule, computed from its decimal digits
+// as Verify() does (the check behind a player's typed answer).
+// REQUIRES: `number` has exactly `digits` digits.
+bool SatisfiesRules(const std::vector<Rule>& rules, int64_t number, int digits);
 
 }  // namespace foundry::puzzles::secret_number

@@ -1,13 +1,16 @@
 // The sudoku Family: parameters, and the glue from the contract to
-// generator.h, dlx.h (verification), grader.h and codec.h.
+// generator.h, dlx.h (verification), grader.h, codec.h,
+// svg.h (the drawing) and answer.h (typed answers).
 #include "puzzles/sudoku/sudoku.h"
 
 #include <fmt/format.h>
 
+#include "puzzles/sudoku/answer.h"
 #include "puzzles/sudoku/codec.h"
 #include "puzzles/sudoku/dlx.h"
 #include "puzzles/sudoku/generator.h"
 #include "puzzles/sudoku/grader.h"
+#include "puzzles/sudoku/svg.h"
 
 namespace foundry::puzzles::sudoku {
 namespace {
@@ -82,6 +85,25 @@ class SudokuFamily final : public Family {
     auto p = ParsePuzzle(puzzle);
     if (!p.ok()) return "invalid puzzle: " + p.status().message();
     return sudoku::RenderText(*p);
+  }
+
+  std::string RenderSvg(const nlohmann::json& puzzle,
+                        const nlohmann::json* solution) const override {
+    return sudoku::RenderSvg(puzzle, solution);
+  }
+
+  std::string FormatAnswer(const nlohmann::json& puzzle,
+                           const nlohmann::json& solution) const override {
+    return sudoku::FormatAnswer(puzzle, solution);
+  }
+
+  Result<bool> CheckAnswer(const nlohmann::json& puzzle, const nlohmann::json&,
+                           std::string_view text) const override {
+    return sudoku::CheckAnswer(puzzle, text);
+  }
+
+  std::string AnswerPrompt(const nlohmann::json& puzzle) const override {
+    return sudoku::AnswerPrompt(puzzle);
   }
 };
 

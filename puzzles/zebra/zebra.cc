@@ -1,12 +1,15 @@
 // The zebra Family: parameters, and the glue from the contract to
-// generator.h, verifier.h (uniqueness), solver.h (grade) and codec.h.
+// generator.h, verifier.h (uniqueness), solver.h (grade), codec.h,
+// svg.h (the drawing) and answer.h (typed answers).
 #include "puzzles/zebra/zebra.h"
 
 #include <fmt/format.h>
 
+#include "puzzles/zebra/answer.h"
 #include "puzzles/zebra/codec.h"
 #include "puzzles/zebra/generator.h"
 #include "puzzles/zebra/solver.h"
+#include "puzzles/zebra/svg.h"
 #include "puzzles/zebra/verifier.h"
 
 namespace foundry::puzzles::zebra {
@@ -77,6 +80,25 @@ class ZebraFamily final : public Family {
     auto p = ParsePuzzle(puzzle);
     if (!p.ok()) return "invalid puzzle: " + p.status().message();
     return zebra::RenderText(*p);
+  }
+
+  std::string RenderSvg(const nlohmann::json& puzzle,
+                        const nlohmann::json* solution) const override {
+    return zebra::RenderSvg(puzzle, solution);
+  }
+
+  std::string FormatAnswer(const nlohmann::json& puzzle,
+                           const nlohmann::json& solution) const override {
+    return zebra::FormatAnswer(puzzle, solution);
+  }
+
+  Result<bool> CheckAnswer(const nlohmann::json& puzzle, const nlohmann::json&,
+                           std::string_view text) const override {
+    return zebra::CheckAnswer(puzzle, text);
+  }
+
+  std::string AnswerPrompt(const nlohmann::json& puzzle) const override {
+    return zebra::AnswerPrompt(puzzle);
   }
 };
 

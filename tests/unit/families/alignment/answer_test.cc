@@ -1,0 +1,123 @@
+// Typed answers and the drawing of the alignment family: gap cells as
+// c<column>r<row>, any layout that fits and reaches the target is right;
+// the errors; the SVG board.
+#include "puzzles/alignment/answer.h"
+
+#include <map>
+#include <string>
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "puzzles/alignment/alignment.h"
+#include "puzzles/rng.h"
+
+namespace foundry::puzzles::alignment {
+namespace {
+
+using ::testing::HasSubstr;
+using ::testing::Not;
+using json = nlohmann::json;
+
+const Family& AL() { return TheFamily(); }
+
+// Two columns "AC" under guides C, A, C, A: no brick matches (0 points).
+// A gap on top of both columns matches rows 1 and 2 fully: 2 x 2 each, 8.
+// A gap at row 1 of both matches row 2 only: 4. The target is 4, so both
+// layouts are right; one gap alone scores 2.
+json Small(int max_gaps = 0) {
+  json p = {{"height", 4},       {"columns", {"AC", "AC"}}, {"guides", {"C", "A", "C", "A"}},
+            {"row_bonus", 2},    {"base_score", 0},         {"target_score", 4},
+            {"greedy_score", 8}, {"best_score", 8}};
+  if (max_gaps > 0) p["max_gaps"] = max_gaps;
+  return p;
+}
+const json kSolution = {{"layout", {"-AC", "-AC"}}, {"score", 8}};
+
+Result<bool> Check(const std::string& text, int max_gaps = 0) {
+  return AL().CheckAnswer(Small(max_gaps), kSolution, text);
+}
+
+std::string Error(const std::string& text) {
+  auto r = Check(text);
+  EXPECT_FALSE(r.ok()) << text;
+  if (r.ok()) return "";
+  EXPECT_EQ(r.status().code(), Status::Code::kInvalidArgument);
+  return r.status().message();
+}
+
+TEST(AlignmentAnswerTest, FormatsTheGapCells) {
+  EXPECT_EQ(AL().FormatAnswer(Small(), kSolution), "c0r0 c1r0");
+  EXPECT_EQ(AL().FormatAnswer(Small(), json{{"layout", {"AC", "AC"}}, {"score", 0}}), "none");
+  EXPECT_EQ(AL().FormatAnswer(Small(), json{{"layout", {"AC"}}, {"score", 0}}), "");
+}
+
+TEST(AlignmentAnswerTest, AcceptsAnyOrderCaseAndSpacing) {
+  for (const char* text : {"c0r0 c1r0", "c1r0 c0r0", "C0R0,C1R0", " c0 r0 , c1:r0 ", "c0r0;c1r0\n"}) {
+    auto r = Check(text);
+    ASSERT_TRUE(r.ok()) << text << ": " << r.status().ToString();
+    EXPECT_TRUE(*r) << text;
+  }
+}
+
+TEST(AlignmentAnswerTest, AnyLayoutThatReachesTheTargetIsRight) {
+  EXPECT_TRUE(*Check("c0r1 c1r1"));  // 4 points, not the stored layout
+  EXPECT_FALSE(*Check("c0r0"));      // 2 points
+  EXPECT_FALSE(*Check("none"));      // 0 points
+  EXPECT_FALSE(*Check("c0r1"));       // 1 point
+}
+
+TEST(AlignmentAnswerTest, GapsThatDoNotFitAreWrongNotMalformed) {
+  EXPECT_FALSE(*Check("c0r2 c1r0"));            // after column 0's last brick
+  EXPECT_FALSE(*Check("c0r0 c0r1 c0r2 c1r0"));  // 5 cells in a column of height 4
+  EXPECT_TRUE(*Check("c0r0 c1r0", 2));
+  EXPECT_FALSE(*Check("c0r0 c1r0", 1));         // over max_gaps
+}
+
+TEST(AlignmentAnswerTest, MalformedAnswersNameTheProblemAndTheForm) {
+  EXPECT_THAT(Error(""), HasSubstr("empty"));
+  EXPECT_THAT(Error("c2r0"), HasSubstr("there is no column 2 (columns 0..1)"));
+  EXPECT_THAT(Error("c0r4"), HasSubstr("there is no row 4 (rows 0..3)"));
+  EXPECT_THAT(Error("c0r0 c0r0"), HasSubstr("c0r0 is given twice"));
+  EXPECT_THAT(Error("r0c0"), HasSubstr("'r0c0' is not a gap cell"));
+  EXPECT_THAT(Error("c0"), HasSubstr("is not a gap cell"));
+  EXPECT_THAT(Error("c0r0 x"), HasSubstr("'x' is not a gap cell"));
+  EXPECT_THAT(Error("nothing"), HasSubstr("type the gap cells as c<column>r<row> (0-based), e.g. c0r2 c3r4, or none"));
+}
+
+TEST(AlignmentAnswerTest, GeneratedPuzzlesTakeTheirFormattedAnswer) {
+  const Params params = *AL().MakeParams(std::map<std::string, std::string>{});
+  int checked = 0;
+  for (uint64_t i = 0; i < 2000 && checked < 5; ++i) {
+    Rng rng = CandidateRng(4, i);
+    Candidate c = AL().Generate(rng, params);
+    const auto* a = std::get_if<Accepted>(&c);
+    if (a == nullptr) continue;
+    const std::string answer = AL().FormatAnswer(a->puzzle, a->solution);
+    EXPECT_TRUE(*AL().CheckAnswer(a->puzzle, a->solution, answer)) << answer;
+    EXPECT_FALSE(*AL().CheckAnswer(a->puzzle, a->solution, "none"));  // the base is below the target
+    EXPECT_THAT(AL().AnswerPrompt(a->puzzle),
+                HasSubstr(" to reach " + std::to_string(a->puzzle["target_score"].get<int>()) + " points"));
+    ++checked;
+  }
+  EXPECT_EQ(checked, 5);
+}
+
+TEST(AlignmentSvgTest, BricksGuidesAndGapsOnlyWithTheSolution) {
+  const std::string bare = AL().RenderSvg(Small(), nullptr);
+  const std::string solved = AL().RenderSvg(Small(), &kSolution);
+  for (const std::string& svg : {bare, solved}) {
+    EXPECT_EQ(svg.rfind("<svg xmlns=\"http://www.w3.org/2000/svg\"", 0), 0u);
+    EXPECT_THAT(svg, HasSubstr("fill=\"#43a047\""));  // A green
+    EXPECT_THAT(svg, HasSubstr("fill=\"#1e88e5\""));  // C blue
+    EXPECT_THAT(svg, HasSubstr(">guide</text>"));
+  }
+  EXPECT_THAT(bare, Not(HasSubstr("stroke-dasharray")));
+  EXPECT_THAT(solved, HasSubstr("stroke-dasharray"));  // the gaps
+  EXPECT_THAT(solved, HasSubstr("This layout: 2 gaps, 8 points."));
+  const json misfit = {{"layout", {"A-C-", "AC"}}, {"score", 0}};
+  EXPECT_THAT(AL().RenderSvg(Small(), &misfit), HasSubstr("does not fit"));
+}
+
+}  // namespace
+}  // namespace foundry::puzzles::alignment
