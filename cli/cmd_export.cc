@@ -6,6 +6,7 @@
 #include "cli/commands.h"
 #include "cli/puzzle_json.h"
 #include "cli/puzzle_source.h"
+#include "coordinator/services.h"
 #include "cli/filter_flags.h"
 #include "foundry/v1/store.grpc.pb.h"
 #include "puzzles/family.h"
@@ -71,13 +72,10 @@ int Export(const ExportFlags& f) {
     sf.created_before_unix_ms = filter->created_before_unix_ms();
     auto done = (*store)->Scan(sf, "", f.limit,
                                [&](const foundry::v1::Puzzle& p) {
-                                 if (f.no_solution) {
-                                   foundry::v1::Puzzle copy = p;
-                                   copy.clear_solution_json();
-                                   out.Print(copy);
-                                 } else {
-                                   out.Print(p);
-                                 }
+                                 foundry::v1::Puzzle copy = p;
+                                 if (f.no_solution) copy.clear_solution_json();
+                                 coordinator::SetObservedLevel(copy.mutable_observed());
+                                 out.Print(copy);
                                  return true;
                                });
     if (!done.ok()) return Fail(done.status().ToString());

@@ -110,7 +110,7 @@ int Stats(const StatsFlags& f) {
   // One row per family, one column per level.
   std::map<std::string, std::map<std::string, uint64_t>> table;
   for (const auto& l : stats->levels()) table[l.family()][l.level()] += l.puzzles();
-  fmt::print("{} puzzles stored; {} plays recorded since the server started\n\n",
+  fmt::print("{} puzzles stored; {} plays recorded since the store was opened\n\n",
              Grouped(stats->puzzles()), Grouped(stats->plays_recorded()));
   fmt::print("{:<16}", "family");
   for (std::string_view level : puzzles::kLevels) fmt::print("{:>12}", level);

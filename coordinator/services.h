@@ -46,6 +46,11 @@ class WorkerServiceImpl final : public foundry::v1::WorkerService::Service {
   const AccessControl& access_;
 };
 
+// Sets observed->level from observed->score with the quartile table
+// (docs/store.md, "Plays and the observed difficulty"). Levels are the
+// families' business, so the store leaves this field empty.
+void SetObservedLevel(foundry::v1::ObservedDifficulty* observed);
+
 class PuzzleStoreServiceImpl final : public foundry::v1::PuzzleStore::Service {
  public:
   // `core` (nullable) serves imports and campaign summaries; `access`

@@ -11,6 +11,12 @@
 namespace foundry::coordinator {
 
 const AccessControl PuzzleStoreServiceImpl::kOpen;
+
+void SetObservedLevel(foundry::v1::ObservedDifficulty* observed) {
+  static constexpr puzzles::LevelFloors kQuartiles = {0.0, 0.25, 0.5, 0.75};
+  observed->set_level(std::string(puzzles::LevelForScore(observed->score(), kQuartiles)));
+}
+
 namespace {
 
 constexpr uint32_t kMaxPage = 1000;
@@ -56,13 +62,6 @@ storage::PuzzleFilter ToStorage(const foundry::v1::PuzzleFilter& f) {
   out.created_after_unix_ms = f.created_after_unix_ms();
   out.created_before_unix_ms = f.created_before_unix_ms();
   return out;
-}
-
-// The observed level: the common quartile table on the observed score
-// (docs/store.md). Levels are a family matter, hence here and not in storage.
-void SetObservedLevel(foundry::v1::ObservedDifficulty* observed) {
-  static constexpr puzzles::LevelFloors kQuartiles = {0.0, 0.25, 0.5, 0.75};
-  observed->set_level(std::string(puzzles::LevelForScore(observed->score(), kQuartiles)));
 }
 
 // The puzzle as a reader gets it.
