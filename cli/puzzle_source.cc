@@ -10,6 +10,21 @@
 namespace foundry::cli {
 namespace {
 
+foundry::v1::GetPuzzleRequest GetRequest(const std::string& id, bool include_solution) {
+  foundry::v1::GetPuzzleRequest req;
+  req.set_id(id);
+  req.set_include_solution(include_solution);
+  return req;
+}
+
+foundry::v1::RecordPlayRequest PlayRequest(const std::string& id, bool solved, double seconds) {
+  foundry::v1::RecordPlayRequest req;
+  req.set_id(id);
+  req.set_solved(solved);
+  req.set_seconds(seconds);
+  return req;
+}
+
 Status FromRpc(const grpc::Status& s, const std::string& address) {
   return FromGrpc(grpc::Status(s.error_code(), DescribeRpcError(s, address)));
 }
@@ -20,9 +35,7 @@ class RemoteSource final : public PuzzleSource {
       : address_(std::move(address)), stub_(foundry::v1::PuzzleStore::NewStub(Connect(address_))) {}
 
   Result<foundry::v1::Puzzle> Get(const std::string& id, bool include_solution) override {
-    foundry::v1::GetPuzzleRequest req;
-    req.set_id(id);
-    req.set_include_solution(include_solution);
+    const foundry::v1::GetPuzzleRequest req = GetRequest(id, include_solution);
     foundry::v1::Puzzle p;
     auto ctx = CallContext();
     grpc::Status s = stub_->GetPuzzle(ctx.get(), req, &p);
@@ -48,10 +61,7 @@ class RemoteSource final : public PuzzleSource {
 
   Result<foundry::v1::RecordPlayResponse> RecordPlay(const std::string& id, bool solved,
                                                      double seconds) override {
-    foundry::v1::RecordPlayRequest req;
-    req.set_id(id);
-    req.set_solved(solved);
-    req.set_seconds(seconds);
+    const foundry::v1::RecordPlayRequest req = PlayRequest(id, solved, seconds);
     foundry::v1::RecordPlayResponse resp;
     auto ctx = CallContext();
     grpc::Status s = stub_->RecordPlay(ctx.get(), req, &resp);
@@ -97,9 +107,7 @@ class LocalSource final : public PuzzleSource {
   }
 
   Result<foundry::v1::Puzzle> Get(const std::string& id, bool include_solution) override {
-    foundry::v1::GetPuzzleRequest req;
-    req.set_id(id);
-    req.set_include_solution(include_solution);
+    const foundry::v1::GetPuzzleRequest req = GetRequest(id, include_solution);
     foundry::v1::Puzzle p;
     FOUNDRY_RETURN_IF_ERROR(FromGrpc(service_->GetPuzzle(nullptr, &req, &p)));
     return p;
@@ -120,10 +128,7 @@ class LocalSource final : public PuzzleSource {
 
   Result<foundry::v1::RecordPlayResponse> RecordPlay(const std::string& id, bool solved,
                                                      double seconds) override {
-    foundry::v1::RecordPlayRequest req;
-    req.set_id(id);
-    req.set_solved(solved);
-    req.set_seconds(seconds);
+    const foundry::v1::RecordPlayRequest req = PlayRequest(id, solved, seconds);
     foundry::v1::RecordPlayResponse resp;
     FOUNDRY_RETURN_IF_ERROR(FromGrpc(service_->RecordPlay(nullptr, &req, &resp)));
     return resp;

@@ -136,23 +136,17 @@ Result<foundry::v1::RecordPlayResponse> RocksStore::RecordPlay(std::string_view 
   }
   // Existence, not the counts: Merge needs no read, but a play of a puzzle
   // that is not stored would be a record nobody can ever see.
-  rocksdb::PinnableSlice value;
-  rocksdb::Status s = db_->Get(rocksdb::ReadOptions(), cf(kPuzzles), ToSlice(id), &value);
-  if (s.IsNotFound()) return Status::NotFound("no puzzle with id " + std::string(id));
-  if (!s.ok()) return FromRocks(s, dir_, "cannot read puzzle " + std::string(id));
-  Puzzle puzzle;
-  if (!puzzle.ParseFromArray(value.data(), static_cast<int>(value.size()))) {
-    return Status::DataLoss("store at " + dir_ + ": puzzle " + std::string(id) + " has an unreadable record");
-  }
+  Result<Puzzle> puzzle = GetPuzzle(id);
+  if (!puzzle.ok()) return puzzle.status();
   PlayCounts delta;
   (solved ? delta.solved : delta.failed) = 1;
   if (solved) delta.solve_ms = static_cast<uint64_t>(std::llround(seconds * 1000));
   FOUNDRY_RETURN_IF_ERROR(AddPlays(id, delta));
   plays_recorded_.fetch_add(1, std::memory_order_relaxed);
-  FOUNDRY_RETURN_IF_ERROR(FillPlays({&puzzle}, nullptr));
+  FOUNDRY_RETURN_IF_ERROR(FillPlays({&*puzzle}, nullptr));
   foundry::v1::RecordPlayResponse resp;
-  *resp.mutable_plays() = puzzle.plays();
-  *resp.mutable_observed() = puzzle.observed();
+  *resp.mutable_plays() = puzzle->plays();
+  *resp.mutable_observed() = puzzle->observed();
   return resp;
 }
 

@@ -9,6 +9,8 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "../answer_test_util.h"
+
 #include "puzzles/alignment/alignment.h"
 #include "puzzles/rng.h"
 
@@ -39,11 +41,7 @@ Result<bool> Check(const std::string& text, int max_gaps = 0) {
 }
 
 std::string Error(const std::string& text) {
-  auto r = Check(text);
-  EXPECT_FALSE(r.ok()) << text;
-  if (r.ok()) return "";
-  EXPECT_EQ(r.status().code(), Status::Code::kInvalidArgument);
-  return r.status().message();
+  return testing::InvalidAnswerMessage(Check(text), text);
 }
 
 TEST(AlignmentAnswerTest, FormatsTheGapCells) {

@@ -9,6 +9,8 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "../answer_test_util.h"
+
 #include "puzzles/balance/balance.h"
 #include "puzzles/rng.h"
 
@@ -42,12 +44,7 @@ Result<bool> CheckStrategy(const json& puzzle, const std::string& text) {
   return BL().CheckAnswer(puzzle, json{{"tree", json::object()}}, text);
 }
 
-std::string Error(const Result<bool>& r) {
-  EXPECT_FALSE(r.ok());
-  if (r.ok()) return "";
-  EXPECT_EQ(r.status().code(), Status::Code::kInvalidArgument);
-  return r.status().message();
-}
+std::string Error(const Result<bool>& r) { return testing::InvalidAnswerMessage(r); }
 
 TEST(BalanceAnswerTest, DeductionFormatsCoinAndWeight) {
   EXPECT_EQ(BL().FormatAnswer(Deduction(), kCoin2Lighter), "coin 2 light");

@@ -8,6 +8,8 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "../answer_test_util.h"
+
 #include "puzzles/bulls_cows/bulls_cows.h"
 #include "puzzles/rng.h"
 
@@ -33,11 +35,7 @@ Result<bool> Check(const std::string& text, bool leading_zero = false) {
 }
 
 std::string Error(const std::string& text, bool leading_zero = false) {
-  auto r = Check(text, leading_zero);
-  EXPECT_FALSE(r.ok()) << text;
-  if (r.ok()) return "";
-  EXPECT_EQ(r.status().code(), Status::Code::kInvalidArgument);
-  return r.status().message();
+  return testing::InvalidAnswerMessage(Check(text, leading_zero), text);
 }
 
 TEST(BullsCowsAnswerTest, ScoresAsTheSeed) {

@@ -9,6 +9,8 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "../answer_test_util.h"
+
 #include "puzzles/decodoku/decodoku.h"
 #include "puzzles/rng.h"
 
@@ -33,11 +35,7 @@ const json kSolution = {{"moves", {{0, 0, 1, 0}}}, {"par", 1}};
 Result<bool> Check(const std::string& text) { return DK().CheckAnswer(Small(), kSolution, text); }
 
 std::string Error(const std::string& text) {
-  auto r = Check(text);
-  EXPECT_FALSE(r.ok()) << text;
-  if (r.ok()) return "";
-  EXPECT_EQ(r.status().code(), Status::Code::kInvalidArgument);
-  return r.status().message();
+  return testing::InvalidAnswerMessage(Check(text), text);
 }
 
 TEST(DecodokuAnswerTest, FormatsSquareAndDirection) {

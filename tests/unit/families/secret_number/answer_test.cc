@@ -7,6 +7,8 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "../answer_test_util.h"
+
 namespace foundry::puzzles::secret_number {
 namespace {
 
@@ -28,11 +30,7 @@ const json kSolution = {{"number", 909}};
 Result<bool> Check(const std::string& text) { return SN().CheckAnswer(SeedPuzzle(), kSolution, text); }
 
 std::string Error(const std::string& text) {
-  auto r = Check(text);
-  EXPECT_FALSE(r.ok()) << text;
-  if (r.ok()) return "";
-  EXPECT_EQ(r.status().code(), Status::Code::kInvalidArgument);
-  return r.status().message();
+  return testing::InvalidAnswerMessage(Check(text), text);
 }
 
 TEST(SecretNumberAnswerTest, FormatsTheNumber) {

@@ -9,6 +9,8 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "../answer_test_util.h"
+
 #include "puzzles/rng.h"
 #include "puzzles/sudoku/sudoku.h"
 
@@ -47,11 +49,7 @@ const json kSolution = {{"grid", PatternGrid(3, 3)}};
 Result<bool> Check(const std::string& text) { return SD().CheckAnswer(kPuzzle, kSolution, text); }
 
 std::string Error(const std::string& text) {
-  auto r = Check(text);
-  EXPECT_FALSE(r.ok()) << text;
-  if (r.ok()) return "";
-  EXPECT_EQ(r.status().code(), Status::Code::kInvalidArgument);
-  return r.status().message();
+  return testing::InvalidAnswerMessage(Check(text), text);
 }
 
 std::string Rows(const std::string& flat, int n, const std::string& sep) {

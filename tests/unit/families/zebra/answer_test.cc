@@ -10,6 +10,8 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "../answer_test_util.h"
+
 #include "puzzles/rng.h"
 #include "puzzles/zebra/zebra.h"
 
@@ -40,11 +42,7 @@ const json kSmallSolution = {{"houses", {{0, 1, 2}, {2, 1, 0}}}};
 Result<bool> Check(const std::string& text) { return ZB().CheckAnswer(Small(), kSmallSolution, text); }
 
 std::string Error(const std::string& text) {
-  auto r = Check(text);
-  EXPECT_FALSE(r.ok()) << text;
-  if (r.ok()) return "";
-  EXPECT_EQ(r.status().code(), Status::Code::kInvalidArgument);
-  return r.status().message();
+  return testing::InvalidAnswerMessage(Check(text), text);
 }
 
 TEST(ZebraAnswerTest, FormatsOneEntryPerCategoryInHouseOrder) {
