@@ -16,7 +16,7 @@ bool SameSecret(std::string_view a, const std::string& b) {
 AccessControl::AccessControl(std::string admin_token, std::string reader_token)
     : admin_token_(std::move(admin_token)), reader_token_(std::move(reader_token)) {}
 
-grpc::Status AccessControl::Check(const grpc::ServerContext* context, Role needed) const {
+grpc::Status AccessControl::Check(const grpc::ServerContextBase* context, Role needed) const {
   if (!enabled() || context == nullptr) return grpc::Status::OK;
   const auto& md = context->client_metadata();
   auto it = md.find("authorization");

@@ -31,7 +31,7 @@ class AccessControl {
   // OK when the caller's "authorization: Bearer <token>" grants `needed`;
   // UNAUTHENTICATED without a known token; PERMISSION_DENIED when the token's
   // role is too weak. `context` may be null (in-process calls): allowed.
-  grpc::Status Check(const grpc::ServerContext* context, Role needed) const;
+  grpc::Status Check(const grpc::ServerContextBase* context, Role needed) const;
 
  private:
   std::string admin_token_;

@@ -66,21 +66,51 @@ RpcMetrics::InterceptorFactory() {
   return std::make_unique<MetricsInterceptorFactory>(*this);
 }
 
-void RpcMetrics::Record(const std::string& full_method, int grpc_code, double seconds) {
-  std::string service = "unknown";
-  std::string method = "unknown";
-  const size_t slash = full_method.rfind('/');
-  if (grpc_code != grpc::StatusCode::UNIMPLEMENTED && slash != std::string::npos && slash > 1 &&
-      full_method[0] == '/') {
-    service = full_method.substr(1, slash - 1);
-    method = full_method.substr(slash + 1);
-  }
-  requests_.Add({{"service", service}, {"method", method}, {"code", CodeName(grpc_code)}})
-      .Increment();
+RpcMetrics::MethodSeries& RpcMetrics::SeriesFor(const std::string& full_method,
+                                                bool unimplemented) {
   static const prometheus::Histogram::BucketBoundaries kBuckets = {
       0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025,
       0.05,   0.1,     0.25,   0.5,   1,      2.5,   5,    10};
-  duration_.Add({{"service", service}, {"method", method}}, kBuckets).Observe(seconds);
+  auto make = [&](std::string service, std::string method) {
+    auto series = std::make_unique<MethodSeries>();
+    series->duration = &duration_.Add({{"service", service}, {"method", method}}, kBuckets);
+    series->service = std::move(service);
+    series->method = std::move(method);
+    return series;
+  };
+  const size_t slash = full_method.rfind('/');
+  if (unimplemented || slash == std::string::npos || slash <= 1 || full_method[0] != '/') {
+    std::lock_guard lock(mu_);
+    if (!unknown_) unknown_ = make("unknown", "unknown");
+    return *unknown_;
+  }
+  {
+    std::shared_lock lock(mu_);
+    if (auto it = series_.find(full_method); it != series_.end()) return *it->second;
+  }
+  std::lock_guard lock(mu_);
+  auto& slot = series_[full_method];
+  if (!slot) slot = make(full_method.substr(1, slash - 1), full_method.substr(slash + 1));
+  return *slot;
+}
+
+prometheus::Counter& RpcMetrics::CounterFor(MethodSeries& series, int grpc_code) {
+  const size_t i = grpc_code >= 0 && grpc_code < kCodes ? static_cast<size_t>(grpc_code) : kCodes;
+  prometheus::Counter* counter = series.by_code[i].load(std::memory_order_acquire);
+  if (counter == nullptr) {
+    // Family::Add returns the same counter for the same labels, so two
+    // threads racing here store the same pointer.
+    counter = &requests_.Add(
+        {{"service", series.service}, {"method", series.method}, {"code", CodeName(grpc_code)}});
+    series.by_code[i].store(counter, std::memory_order_release);
+  }
+  return *counter;
+}
+
+void RpcMetrics::Record(const std::string& full_method, int grpc_code, double seconds) {
+  MethodSeries& series = SeriesFor(full_method, grpc_code == grpc::StatusCode::UNIMPLEMENTED);
+  CounterFor(series, grpc_code).Increment();
+  series.duration->Observe(seconds);
 }
 
 const char* RpcMetrics::CodeName(int grpc_code) {

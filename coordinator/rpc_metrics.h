@@ -12,8 +12,12 @@
 // Thread safety: thread-safe; one RpcMetrics serves every call of a server.
 #pragma once
 
+#include <array>
+#include <atomic>
 #include <memory>
+#include <shared_mutex>
 #include <string>
+#include <unordered_map>
 
 #include <grpcpp/support/server_interceptor.h>
 #include <prometheus/counter.h>
@@ -39,8 +43,26 @@ class RpcMetrics {
   static const char* CodeName(int grpc_code);
 
  private:
+  static constexpr int kCodes = 17;  // OK .. UNAUTHENTICATED
+
+  // The series of one (service, method), looked up once per method rather
+  // than per call: prometheus-cpp's Family::Add builds and hashes a label
+  // map under a mutex, which costs more than the rest of a Get.
+  struct MethodSeries {
+    prometheus::Histogram* duration = nullptr;
+    std::array<std::atomic<prometheus::Counter*>, kCodes + 1> by_code{};  // last: other codes
+    std::string service, method;
+  };
+  MethodSeries& SeriesFor(const std::string& full_method, bool unimplemented);
+  prometheus::Counter& CounterFor(MethodSeries& series, int grpc_code);
+
   prometheus::Family<prometheus::Counter>& requests_;
   prometheus::Family<prometheus::Histogram>& duration_;
+  std::shared_mutex mu_;  // guards series_ (the map, not the series)
+  // Only methods that answered something other than UNIMPLEMENTED get an
+  // entry, so clients cannot grow the map.
+  std::unordered_map<std::string, std::unique_ptr<MethodSeries>> series_;
+  std::unique_ptr<MethodSeries> unknown_;
 };
 
 }  // namespace foundry::coordinator

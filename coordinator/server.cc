@@ -17,7 +17,8 @@ CoordinatorServer::CoordinatorServer(Coordinator& core, const ServerSecurity& se
     : access_(security.admin_token, security.reader_token),
       campaigns_(core, access_),
       workers_(core, access_),
-      store_(core.store(), &core, access_) {}
+      store_handlers_(core.store(), &core),
+      store_(store_handlers_, access_) {}
 
 CoordinatorServer::~CoordinatorServer() { Shutdown(std::chrono::milliseconds(0)); }
 

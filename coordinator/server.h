@@ -69,7 +69,8 @@ class CoordinatorServer {
   AccessControl access_;
   CampaignServiceImpl campaigns_;
   WorkerServiceImpl workers_;
-  PuzzleStoreServiceImpl store_;
+  PuzzleStoreServiceImpl store_handlers_;  // access off; store_ checks
+  PuzzleStoreCallbackService store_;
   std::unique_ptr<grpc::Server> server_;
   int port_ = 0;
 };

@@ -80,4 +80,45 @@ class PuzzleStoreServiceImpl final : public foundry::v1::PuzzleStore::Service {
   const AccessControl& access_;
 };
 
+// The store service as the coordinator's server runs it: the unary reads and
+// RecordPlay on gRPC's callback API, so that a call is served on the thread
+// that received it (the sync API hands each call to a pool thread, and that
+// handoff cost more CPU than the RocksDB read behind a Get); Export and
+// Import stay synchronous (long streams). Every call checks access with the
+// caller's context and then runs the same handler as PuzzleStoreServiceImpl.
+class PuzzleStoreCallbackService final
+    : public foundry::v1::PuzzleStore::WithCallbackMethod_GetPuzzle<
+          foundry::v1::PuzzleStore::WithCallbackMethod_QueryPuzzles<
+              foundry::v1::PuzzleStore::WithCallbackMethod_SamplePuzzles<
+                  foundry::v1::PuzzleStore::WithCallbackMethod_GetStats<
+                      foundry::v1::PuzzleStore::WithCallbackMethod_RecordPlay<
+                          foundry::v1::PuzzleStore::Service>>>>> {
+ public:
+  // `handlers` is created with access control off (in-process calls); this
+  // class applies `access`. Both must outlive it.
+  PuzzleStoreCallbackService(PuzzleStoreServiceImpl& handlers, const AccessControl& access)
+      : handlers_(handlers), access_(access) {}
+
+  grpc::ServerUnaryReactor* GetPuzzle(grpc::CallbackServerContext*, const foundry::v1::GetPuzzleRequest*,
+                                      foundry::v1::Puzzle*) override;
+  grpc::ServerUnaryReactor* QueryPuzzles(grpc::CallbackServerContext*, const foundry::v1::QueryRequest*,
+                                         foundry::v1::QueryResponse*) override;
+  grpc::ServerUnaryReactor* SamplePuzzles(grpc::CallbackServerContext*,
+                                          const foundry::v1::SampleRequest*,
+                                          foundry::v1::SampleResponse*) override;
+  grpc::ServerUnaryReactor* GetStats(grpc::CallbackServerContext*, const foundry::v1::StatsRequest*,
+                                     foundry::v1::StatsResponse*) override;
+  grpc::ServerUnaryReactor* RecordPlay(grpc::CallbackServerContext*,
+                                       const foundry::v1::RecordPlayRequest*,
+                                       foundry::v1::RecordPlayResponse*) override;
+  grpc::Status ExportPuzzles(grpc::ServerContext*, const foundry::v1::ExportRequest*,
+                             grpc::ServerWriter<foundry::v1::Puzzle>*) override;
+  grpc::Status ImportPuzzles(grpc::ServerContext*, grpc::ServerReader<foundry::v1::ImportRequest>*,
+                             foundry::v1::ImportResponse*) override;
+
+ private:
+  PuzzleStoreServiceImpl& handlers_;
+  const AccessControl& access_;
+};
+
 }  // namespace foundry::coordinator

@@ -227,4 +227,65 @@ grpc::Status PuzzleStoreServiceImpl::ImportPuzzles(
   return grpc::Status::OK;
 }
 
+// ---------------------------------------------------------------- callback API
+
+namespace {
+
+// Checks access, runs `handler` and finishes the call on this thread.
+template <typename Handler>
+grpc::ServerUnaryReactor* Serve(grpc::CallbackServerContext* ctx, const AccessControl& access,
+                                Role role, Handler&& handler) {
+  grpc::ServerUnaryReactor* reactor = ctx->DefaultReactor();
+  grpc::Status status = access.Check(ctx, role);
+  if (status.ok()) status = handler();
+  reactor->Finish(status);
+  return reactor;
+}
+
+}  // namespace
+
+grpc::ServerUnaryReactor* PuzzleStoreCallbackService::GetPuzzle(
+    grpc::CallbackServerContext* ctx, const foundry::v1::GetPuzzleRequest* req,
+    foundry::v1::Puzzle* resp) {
+  return Serve(ctx, access_, Role::kReader, [&] { return handlers_.GetPuzzle(nullptr, req, resp); });
+}
+
+grpc::ServerUnaryReactor* PuzzleStoreCallbackService::QueryPuzzles(
+    grpc::CallbackServerContext* ctx, const foundry::v1::QueryRequest* req,
+    foundry::v1::QueryResponse* resp) {
+  return Serve(ctx, access_, Role::kReader, [&] { return handlers_.QueryPuzzles(nullptr, req, resp); });
+}
+
+grpc::ServerUnaryReactor* PuzzleStoreCallbackService::SamplePuzzles(
+    grpc::CallbackServerContext* ctx, const foundry::v1::SampleRequest* req,
+    foundry::v1::SampleResponse* resp) {
+  return Serve(ctx, access_, Role::kReader, [&] { return handlers_.SamplePuzzles(nullptr, req, resp); });
+}
+
+grpc::ServerUnaryReactor* PuzzleStoreCallbackService::GetStats(
+    grpc::CallbackServerContext* ctx, const foundry::v1::StatsRequest* req,
+    foundry::v1::StatsResponse* resp) {
+  return Serve(ctx, access_, Role::kReader, [&] { return handlers_.GetStats(nullptr, req, resp); });
+}
+
+grpc::ServerUnaryReactor* PuzzleStoreCallbackService::RecordPlay(
+    grpc::CallbackServerContext* ctx, const foundry::v1::RecordPlayRequest* req,
+    foundry::v1::RecordPlayResponse* resp) {
+  return Serve(ctx, access_, Role::kReader, [&] { return handlers_.RecordPlay(nullptr, req, resp); });
+}
+
+grpc::Status PuzzleStoreCallbackService::ExportPuzzles(
+    grpc::ServerContext* ctx, const foundry::v1::ExportRequest* req,
+    grpc::ServerWriter<foundry::v1::Puzzle>* writer) {
+  if (auto denied = access_.Check(ctx, Role::kReader); !denied.ok()) return denied;
+  return handlers_.ExportPuzzles(ctx, req, writer);
+}
+
+grpc::Status PuzzleStoreCallbackService::ImportPuzzles(
+    grpc::ServerContext* ctx, grpc::ServerReader<foundry::v1::ImportRequest>* reader,
+    foundry::v1::ImportResponse* resp) {
+  if (auto denied = access_.Check(ctx, Role::kAdmin); !denied.ok()) return denied;
+  return handlers_.ImportPuzzles(ctx, reader, resp);
+}
+
 }  // namespace foundry::coordinator

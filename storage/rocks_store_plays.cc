@@ -81,10 +81,14 @@ Result<std::vector<Puzzle>> RocksStore::Sample(const PuzzleFilter& filter, size_
   CatalogFilter cf_filter{filter.family, filter.level, filter.campaign_id,
                           filter.use_observed ? std::nullopt : filter.score,
                           filter.created_after_unix_ms, filter.created_before_unix_ms};
-  std::mt19937_64 rng(seed != 0 ? seed : std::random_device{}() ^
-                                             static_cast<uint64_t>(std::chrono::steady_clock::now()
-                                                                       .time_since_epoch()
-                                                                       .count()));
+  // Unseeded draws continue one generator per thread, seeded once:
+  // std::random_device costs ~12 us per construction here (cpuid traps to
+  // the hypervisor), more than the rest of a one-puzzle Sample.
+  thread_local std::mt19937_64 unseeded(std::random_device{}() ^
+                                        static_cast<uint64_t>(
+                                            std::chrono::steady_clock::now().time_since_epoch().count()));
+  std::mt19937_64 seeded(seed);
+  std::mt19937_64& rng = seed != 0 ? seeded : unseeded;
   const bool observed_range = filter.use_observed && filter.score.has_value();
   std::vector<Puzzle> out;
   // Rounds: the catalog draws uniformly among the candidates not yet tried;
