@@ -81,7 +81,7 @@ uint32_t PuzzleCatalog::InternCampaign(std::string_view campaign) {
 void PuzzleCatalog::Add(const std::vector<Fact>& facts) {
   std::unique_lock lock(mu_);
   for (const Fact& f : facts) {
-    auto [it, inserted] = shard_of_.try_emplace(std::string(f.family), shards_.size());
+    auto [it, inserted] = shard_of_.try_emplace(std::string(f.family), static_cast<uint32_t>(shards_.size()));
     if (inserted) shards_.push_back(Shard{std::string(f.family), "", {}, {}, {}});
     Shard& shard = shards_[it->second];
     Entry e = MakeEntry(shard, f.id);

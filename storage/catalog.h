@@ -96,7 +96,11 @@ class PuzzleCatalog {
 
   mutable std::shared_mutex mu_;
   std::vector<Shard> shards_;
-  std::unordered_map<std::string, size_t> shard_of_;
+  // uint32_t, not size_t, on purpose: RocksDB keeps an
+  // unordered_map<std::string, uint64_t> too, and under TSan an instantiation
+  // of that type in our binary interposes RocksDB's (uninstrumented) one,
+  // which then reports RocksDB's internally synchronised accesses as races.
+  std::unordered_map<std::string, uint32_t> shard_of_;
   std::vector<std::string> levels_;
   std::vector<std::string> campaigns_;
   std::unordered_map<std::string, uint32_t> campaign_of_;

@@ -7,7 +7,7 @@ namespace {
 
 class Dlx {
  public:
-  explicit Dlx(int columns) : columns_(columns) {
+  explicit Dlx(int columns) {
     const int h = columns + 1;
     L.resize(h);
     R.resize(h);
@@ -99,7 +99,6 @@ class Dlx {
     Uncover(c);
   }
 
-  int columns_;
   std::vector<int> L, R, U, D, C, S, tag_;
   std::vector<int> path_;
   std::vector<int>* first_ = nullptr;

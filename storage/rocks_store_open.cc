@@ -1,0 +1,462 @@
+// RocksStore, part 1: opening and closing a store (the directory checks, the
+// read-only probe, the RocksDB options). Key layouts: keys.h. Locking:
+// rocks_store.h.
+#include "storage/rocks_store.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cstring>
+#include <cstdarg>
+#include <deque>
+#include <filesystem>
+#include <optional>
+#include <set>
+#include <system_error>
+#include <unordered_set>
+#include <utility>
+
+#include <rocksdb/cache.h>
+#include <rocksdb/convenience.h>
+#include <rocksdb/db.h>
+#include <rocksdb/env.h>
+#include <rocksdb/filter_policy.h>
+#include <rocksdb/iterator.h>
+#include <rocksdb/options.h>
+#include <rocksdb/slice.h>
+#include <rocksdb/snapshot.h>
+#include <rocksdb/statistics.h>
+#include <rocksdb/table.h>
+#include <rocksdb/write_batch.h>
+
+#include "storage/keys.h"
+#include "storage/rocks_util.h"
+
+namespace foundry::storage {
+
+namespace fs = std::filesystem;
+using foundry::v1::Campaign;
+using foundry::v1::Puzzle;
+
+Status FromRocks(const rocksdb::Status& s, const std::string& dir, std::string_view what) {
+  if (s.ok()) return Status::Ok();
+  const std::string msg =
+      std::string(what) + " (store at " + dir + "): RocksDB: " + s.ToString();
+  if (s.IsCorruption()) return Status::DataLoss(msg);
+  if (s.IsNoSpace()) return Status::ResourceExhausted(msg);
+  if (s.IsBusy() || s.IsTryAgain() || s.IsTimedOut() || s.IsShutdownInProgress()) {
+    return Status::Unavailable(msg);
+  }
+  if (s.IsInvalidArgument() || s.IsNotSupported()) return Status::FailedPrecondition(msg);
+  return Status::Internal(msg);
+}
+
+namespace {
+
+// ---------------------------------------------------------------------------
+// Errors
+
+std::string SchemaMismatchMessage(const std::string& dir, std::string_view found) {
+  return "store at " + dir + " has schema version " + std::string(found) +
+         "; this build reads version " + std::to_string(Store::kSchemaVersion);
+}
+
+bool IsLockError(const rocksdb::Status& s) {
+  if (!s.IsIOError()) return false;
+  std::string text = s.ToString();
+  std::transform(text.begin(), text.end(), text.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return text.find("lock") != std::string::npos;
+}
+
+// As FromRocks, for the steps of Open on a directory that holds a RocksDB
+// database (it has a CURRENT file): a lock failure means that another process
+// (or another Store in this one) has the store open, and a file that the
+// database's own metadata names but that is missing means it is damaged.
+Status FromRocksOpen(const rocksdb::Status& s, const std::string& dir, std::string_view what,
+                     bool existing = true) {
+  if (IsLockError(s)) {
+    // RocksDB keeps its own table of the locks this process holds and says
+    // so ("lock hold by current process") before asking the kernel.
+    if (s.ToString().find("current process") != std::string::npos) {
+      return Status::Unavailable("the store at " + dir + " is already open in this process "
+                                 "(RocksDB: " + s.ToString() + ")");
+    }
+    return Status::Unavailable("another process has the store at " + dir + " open (RocksDB: " +
+                               s.ToString() + ")");
+  }
+  if (existing && (s.IsPathNotFound() || s.IsNotFound())) {
+    return Status::DataLoss(std::string(what) + " (store at " + dir +
+                            "): a file of the database is missing: RocksDB: " + s.ToString());
+  }
+  return FromRocks(s, dir, what);
+}
+
+Status FromErrorCode(const std::error_code& ec, std::string_view what, const std::string& path) {
+  std::string msg = std::string(what) + " " + path + ": " + ec.message();
+  if (ec == std::errc::permission_denied || ec == std::errc::operation_not_permitted) {
+    return Status::PermissionDenied(std::move(msg));
+  }
+  if (ec == std::errc::no_space_on_device) return Status::ResourceExhausted(std::move(msg));
+  return Status::Internal(std::move(msg));
+}
+
+// ---------------------------------------------------------------------------
+// Options
+
+// A logger that drops everything: the read-only probe of a directory must not
+// create or rotate LOG files in what may be someone else's database.
+class NullLogger final : public rocksdb::Logger {
+ public:
+  using rocksdb::Logger::Logv;
+  void Logv(const char* /*format*/, va_list /*ap*/) override {}
+};
+
+// LZ4 when this RocksDB build has it (Debian's does), else none: puzzle JSON
+// compresses well and LZ4 costs little CPU on a write-heavy store.
+rocksdb::CompressionType PickCompression() {
+  for (rocksdb::CompressionType type : rocksdb::GetSupportedCompressions()) {
+    if (type == rocksdb::kLZ4Compression) return type;
+  }
+  return rocksdb::kNoCompression;
+}
+
+rocksdb::DBOptions MakeDbOptions(bool create) {
+  rocksdb::DBOptions db;
+  db.create_if_missing = create;
+  db.create_missing_column_families = create;
+  // Existing stores must hold exactly our column families (checked before
+  // the read-write open), so a missing one is never created silently.
+  db.paranoid_checks = true;
+  // Memtables of all column families together; beyond this RocksDB flushes
+  // the largest. Bounds memory whatever the per-CF sizes below.
+  db.db_write_buffer_size = 256u << 20;
+  // Smooth out write-back instead of large bursts at file close.
+  db.bytes_per_sync = 1u << 20;
+  // Diagnostic LOG files in the store directory: keep a few.
+  db.keep_log_file_num = 5;
+  db.max_log_file_size = 16u << 20;
+  // The WAL is on (the default; never set WriteOptions::disableWAL): a
+  // Commit that returned survives a process crash.
+  // Tickers only (write stall time, block cache hits and misses, for
+  // Stats()): no histograms or timers, so the cost is a few relaxed atomic
+  // increments per operation.
+  db.statistics = rocksdb::CreateDBStatistics();
+  db.statistics->set_stats_level(rocksdb::StatsLevel::kExceptHistogramOrTimers);
+  return db;
+}
+
+// One column family's options. `write_buffer` is its memtable size; `bloom`
+// adds a whole-key Bloom filter (10 bits/key, ~1% false positives) for
+// column families read by point lookups.
+rocksdb::ColumnFamilyOptions MakeCfOptions(size_t write_buffer, bool bloom,
+                                           const std::shared_ptr<rocksdb::Cache>& cache,
+                                           rocksdb::CompressionType compression) {
+  rocksdb::ColumnFamilyOptions cf;
+  cf.write_buffer_size = write_buffer;
+  cf.max_write_buffer_number = 3;  // keep accepting writes while one flushes
+  cf.compression = compression;
+  // Level sizes follow the data: lower space amplification as the store grows.
+  cf.level_compaction_dynamic_level_bytes = true;
+  rocksdb::BlockBasedTableOptions table;
+  table.block_cache = cache;
+  if (bloom) table.filter_policy.reset(rocksdb::NewBloomFilterPolicy(10));
+  cf.table_factory.reset(rocksdb::NewBlockBasedTableFactory(table));
+  return cf;
+}
+
+std::vector<rocksdb::ColumnFamilyDescriptor> MakeCfDescriptors() {
+  // One block cache shared by the column families of the store.
+  std::shared_ptr<rocksdb::Cache> cache = rocksdb::NewLRUCache(64u << 20);
+  const rocksdb::CompressionType compression = PickCompression();
+  constexpr size_t kMiB = 1u << 20;
+  std::vector<rocksdb::ColumnFamilyDescriptor> cfs;
+  for (std::string_view name : keys::kAllCfs) {
+    rocksdb::ColumnFamilyOptions cf;
+    if (name == keys::kPuzzlesCf) {
+      // The bulk of the data, and the target of dedup's MultiGet of mostly
+      // absent ids: a large memtable and a Bloom filter.
+      cf = MakeCfOptions(64 * kMiB, /*bloom=*/true, cache, compression);
+    } else if (name == keys::kCampaignMembersCf) {
+      // Written as often as puzzles (small entries); Commit checks members
+      // for existence by point lookup.
+      cf = MakeCfOptions(32 * kMiB, /*bloom=*/true, cache, compression);
+    } else if (name == keys::kByFamilyCf || name == keys::kByScoreCf || name == keys::kByCreatedCf) {
+      // Written as often as puzzles; read by range scans only.
+      cf = MakeCfOptions(32 * kMiB, /*bloom=*/false, cache, compression);
+    } else if (name == keys::kPlaysCf) {
+      cf = MakeCfOptions(16 * kMiB, /*bloom=*/true, cache, compression);
+      cf.merge_operator = NewPlayCountsMergeOperator();
+    } else {
+      // default (the meta key) and campaigns: a handful of small records.
+      cf = MakeCfOptions(4 * kMiB, /*bloom=*/false, cache, compression);
+    }
+    cfs.emplace_back(std::string(name), cf);
+  }
+  return cfs;
+}
+
+// ---------------------------------------------------------------------------
+// The directory before RocksDB opens it
+
+std::string PathIn(const std::string& dir, std::string_view name) {
+  return (fs::path(dir) / fs::path(std::string(name))).string();
+}
+
+// fsync of a file or directory; false on failure.
+bool SyncPath(const std::string& path, bool directory) {
+  const int fd = ::open(path.c_str(), directory ? (O_RDONLY | O_DIRECTORY) : O_RDONLY);
+  if (fd < 0) return false;
+  const bool ok = ::fsync(fd) == 0;
+  ::close(fd);
+  return ok;
+}
+
+// Writes the init marker durably (file and directory entry).
+Status WriteInitMarker(const std::string& dir) {
+  const std::string path = PathIn(dir, kInitMarkerFile);
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) {
+    return FromErrorCode(std::error_code(errno, std::generic_category()), "cannot create", path);
+  }
+  static constexpr std::string_view kText =
+      "A Puzzle Foundry store is being created here; this file goes away when it is ready.\n";
+  const bool ok = ::write(fd, kText.data(), kText.size()) == static_cast<ssize_t>(kText.size()) &&
+                  ::fsync(fd) == 0;
+  const int err = errno;
+  ::close(fd);
+  if (!ok) return FromErrorCode(std::error_code(err, std::generic_category()), "cannot write", path);
+  if (!SyncPath(dir, /*directory=*/true)) {
+    return FromErrorCode(std::error_code(errno, std::generic_category()), "cannot sync", dir);
+  }
+  return Status::Ok();
+}
+
+Status RemoveInitMarker(const std::string& dir) {
+  const std::string path = PathIn(dir, kInitMarkerFile);
+  std::error_code ec;
+  fs::remove(path, ec);
+  if (ec) return FromErrorCode(ec, "cannot remove", path);
+  if (!SyncPath(dir, /*directory=*/true)) {
+    return FromErrorCode(std::error_code(errno, std::generic_category()), "cannot sync", dir);
+  }
+  return Status::Ok();
+}
+
+// What the read-only probe of an existing RocksDB directory found.
+enum class ProbeResult {
+  kOurs,            // our schema version and column families: open it
+  kVersion1,        // schema version 1: open it, adding the v2 column families
+  kUnfinishedInit,  // our init marker and no schema key yet: finish creating it
+};
+
+// Looks at an existing RocksDB database in `dir` without writing to it: holds
+// RocksDB's LOCK while it reads (so it never reads a database another process
+// is writing), lists the column families and reads schema_version through a
+// read-only instance of the default column family.
+Result<ProbeResult> ProbeExisting(const std::string& dir, bool has_marker) {
+  rocksdb::Env* env = rocksdb::Env::Default();
+  rocksdb::FileLock* lock = nullptr;
+  rocksdb::Status s = env->LockFile(PathIn(dir, "LOCK"), &lock);
+  if (!s.ok()) return FromRocksOpen(s, dir, "cannot lock the store");
+  struct Unlock {
+    rocksdb::Env* env;
+    rocksdb::FileLock* lock;
+    ~Unlock() { env->UnlockFile(lock).PermitUncheckedError(); }
+  } unlock{env, lock};
+
+  rocksdb::Options options;
+  options.create_if_missing = false;
+  options.info_log = std::make_shared<NullLogger>();
+
+  std::vector<std::string> names;
+  s = rocksdb::DB::ListColumnFamilies(rocksdb::DBOptions(options), dir, &names);
+  if (!s.ok()) return FromRocksOpen(s, dir, "cannot read the store's column families");
+
+  rocksdb::DB* raw = nullptr;
+  s = rocksdb::DB::OpenForReadOnly(options, dir, &raw);
+  if (!s.ok()) return FromRocksOpen(s, dir, "cannot open the store");
+  std::unique_ptr<rocksdb::DB> db(raw);
+
+  std::string value;
+  s = db->Get(rocksdb::ReadOptions(), rocksdb::Slice(keys::kSchemaVersionKey.data(),
+                                                     keys::kSchemaVersionKey.size()),
+              &value);
+  db->Close().PermitUncheckedError();
+  db.reset();
+
+  std::set<std::string_view> ours(keys::kAllCfs.begin(), keys::kAllCfs.end());
+  if (s.IsNotFound()) {
+    if (!has_marker) {
+      return Status::FailedPrecondition(
+          dir + " holds a RocksDB database without a schema_version key: it is not a Puzzle "
+                "Foundry store; refusing to open or initialise it");
+    }
+    // Our own creation was interrupted before schema_version was stored;
+    // nothing but our column families can be in it.
+    for (const std::string& name : names) {
+      if (ours.count(name) == 0) {
+        return Status::FailedPrecondition("store at " + dir + " (unfinished creation) has unknown "
+                                          "column family \"" + name + "\"; refusing to open it");
+      }
+    }
+    return ProbeResult::kUnfinishedInit;
+  }
+  if (!s.ok()) return FromRocksOpen(s, dir, "cannot read the schema version");
+
+  std::optional<int> version = keys::DecodeSchemaVersion(value);
+  if (!version) {
+    return Status::DataLoss("store at " + dir + " has an unreadable schema version \"" + value + "\"");
+  }
+  if (*version != Store::kSchemaVersion && *version != 1) {
+    return Status::FailedPrecondition(SchemaMismatchMessage(dir, value));
+  }
+  std::set<std::string_view> present(names.begin(), names.end());
+  const auto added_in_v2 = [](std::string_view name) {
+    return std::find(keys::kAddedInV2.begin(), keys::kAddedInV2.end(), name) != keys::kAddedInV2.end();
+  };
+  for (std::string_view name : keys::kAllCfs) {
+    if (present.count(name) == 0 && !(*version == 1 && added_in_v2(name))) {
+      return Status::DataLoss("store at " + dir + " lacks column family \"" + std::string(name) +
+                              "\" although its schema version is " + value);
+    }
+  }
+  for (const std::string& name : names) {
+    if (ours.count(name) == 0) {
+      return Status::FailedPrecondition("store at " + dir + " has unknown column family \"" +
+                                        name + "\"; this build does not know it");
+    }
+  }
+  return *version == 1 ? ProbeResult::kVersion1 : ProbeResult::kOurs;
+}
+
+// Whether `dir` (an existing directory) holds no entries.
+Result<bool> IsEmptyDir(const std::string& dir) {
+  std::error_code ec;
+  fs::directory_iterator it(dir, ec);
+  if (ec) return FromErrorCode(ec, "cannot list", dir);
+  return it == fs::directory_iterator();
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------
+// Open and close
+
+Result<std::unique_ptr<Store>> Store::Open(const std::string& dir, const StoreOptions& options) {
+  Result<std::unique_ptr<RocksStore>> store = RocksStore::Open(dir, options);
+  if (!store.ok()) return store.status();
+  return std::unique_ptr<Store>(std::move(store).value());
+}
+
+Result<std::unique_ptr<RocksStore>> RocksStore::Open(const std::string& dir,
+                                                     const StoreOptions& options) {
+  if (dir.empty()) return Status::InvalidArgument("the store directory is an empty string");
+
+  // 1. Decide, from the directory alone, between "create a store" and "open
+  //    the existing one". Only an absent or empty directory (or one holding
+  //    our init marker) is ever initialised.
+  std::error_code ec;
+  const fs::file_status st = fs::status(dir, ec);
+  if (ec && ec != std::errc::no_such_file_or_directory) return FromErrorCode(ec, "cannot stat", dir);
+  bool fresh = false;
+  bool upgrade = false;
+  bool has_marker = false;
+  bool has_current = false;
+  if (!fs::exists(st)) {
+    if (!options.create_if_missing) {
+      return Status::InvalidArgument("no store at " + dir +
+                                     ": the directory does not exist and create_if_missing is false");
+    }
+    fs::create_directories(dir, ec);
+    if (ec) return FromErrorCode(ec, "cannot create", dir);
+    fresh = true;
+  } else if (!fs::is_directory(st)) {
+    return Status::FailedPrecondition(dir + " is not a directory");
+  } else {
+    has_marker = fs::exists(PathIn(dir, kInitMarkerFile), ec);
+    has_current = fs::exists(PathIn(dir, "CURRENT"), ec);
+    if (has_current) {
+      Result<ProbeResult> probe = ProbeExisting(dir, has_marker);
+      if (!probe.ok()) return probe.status();
+      fresh = *probe == ProbeResult::kUnfinishedInit;
+      upgrade = *probe == ProbeResult::kVersion1;
+    } else {
+      Result<bool> empty = IsEmptyDir(dir);
+      if (!empty.ok()) return empty.status();
+      if (!*empty && !has_marker) {
+        return Status::FailedPrecondition(dir + " is not empty and holds no Puzzle Foundry store; "
+                                                "refusing to create a store over its files");
+      }
+      fresh = true;
+    }
+    if (fresh && !options.create_if_missing) {
+      return Status::InvalidArgument("no store at " + dir + " and create_if_missing is false");
+    }
+  }
+
+  // 2. A new store: mark the directory first, so that a crash before
+  //    schema_version is stored leaves a directory we recognise as ours.
+  if (fresh && !has_marker) {
+    FOUNDRY_RETURN_IF_ERROR(WriteInitMarker(dir));
+    has_marker = true;
+  }
+
+  // 3. The read-write open, with every column family of this schema.
+  rocksdb::DBOptions db_options = MakeDbOptions(/*create=*/fresh);
+  // Upgrading: the probe checked that only the v2 column families are missing.
+  if (upgrade) db_options.create_missing_column_families = true;
+  std::vector<rocksdb::ColumnFamilyDescriptor> descriptors = MakeCfDescriptors();
+  std::vector<rocksdb::ColumnFamilyHandle*> handles;
+  rocksdb::DB* raw = nullptr;
+  rocksdb::Status s = rocksdb::DB::Open(db_options, dir, descriptors, &handles, &raw);
+  if (!s.ok()) return FromRocksOpen(s, dir, "cannot open the store", /*existing=*/has_current);
+  std::unique_ptr<RocksStore> store(
+      new RocksStore(dir, options.sync_writes, std::unique_ptr<rocksdb::DB>(raw), std::move(handles)));
+
+  // 4. Schema version: write it into a new store; re-check it in an existing
+  //    one (the probe ran before we held the lock).
+  rocksdb::DB* db = store->db_.get();
+  const rocksdb::Slice meta_key = ToSlice(keys::kSchemaVersionKey);
+  std::string value;
+  s = db->Get(rocksdb::ReadOptions(), store->cf(kDefault), meta_key, &value);
+  if (s.IsNotFound() && fresh) {
+    rocksdb::WriteOptions sync;
+    sync.sync = true;
+    s = db->Put(sync, store->cf(kDefault), meta_key,
+                keys::EncodeSchemaVersion(Store::kSchemaVersion));
+    if (!s.ok()) return FromRocks(s, dir, "cannot write the schema version");
+  } else if (s.IsNotFound()) {
+    return Status::FailedPrecondition(dir + " holds no schema_version key: it is not a Puzzle "
+                                            "Foundry store");
+  } else if (!s.ok()) {
+    return FromRocks(s, dir, "cannot read the schema version");
+  } else if (keys::DecodeSchemaVersion(value) == 1) {
+    FOUNDRY_RETURN_IF_ERROR(store->UpgradeFromVersion1());
+  } else if (keys::DecodeSchemaVersion(value) != Store::kSchemaVersion) {
+    return Status::FailedPrecondition(SchemaMismatchMessage(dir, value));
+  }
+  if (has_marker) FOUNDRY_RETURN_IF_ERROR(RemoveInitMarker(dir));
+
+  // 5. The in-memory catalog (and per-family counts) from by_score.
+  FOUNDRY_RETURN_IF_ERROR(store->LoadCatalog());
+  return store;
+}
+
+RocksStore::RocksStore(std::string dir, bool sync_writes, std::unique_ptr<rocksdb::DB> db,
+                       std::vector<rocksdb::ColumnFamilyHandle*> handles)
+    : dir_(std::move(dir)), sync_writes_(sync_writes), db_(std::move(db)), handles_(std::move(handles)) {}
+
+RocksStore::~RocksStore() {
+  for (rocksdb::ColumnFamilyHandle* handle : handles_) {
+    db_->DestroyColumnFamilyHandle(handle).PermitUncheckedError();
+  }
+  handles_.clear();
+  // Close() reports a failure to sync the last writes; there is no caller to
+  // tell, and the WAL still holds every committed write.
+  db_->Close().PermitUncheckedError();
+}
+
+}  // namespace foundry::storage
