@@ -65,12 +65,7 @@ int Export(const ExportFlags& f) {
     opts.create_if_missing = false;
     auto store = storage::Store::Open(f.source.db, opts);
     if (!store.ok()) return Fail(store.status().ToString());
-    storage::PuzzleFilter sf(filter->family(), filter->level(), filter->campaign_id());
-    if (filter->has_score_range()) sf.score = std::make_pair(filter->min_score(), filter->max_score());
-    sf.use_observed = filter->use_observed();
-    sf.created_after_unix_ms = filter->created_after_unix_ms();
-    sf.created_before_unix_ms = filter->created_before_unix_ms();
-    auto done = (*store)->Scan(sf, "", f.limit,
+    auto done = (*store)->Scan(coordinator::ToStorageFilter(*filter), "", f.limit,
                                [&](const foundry::v1::Puzzle& p) {
                                  foundry::v1::Puzzle copy = p;
                                  if (f.no_solution) copy.clear_solution_json();

@@ -141,7 +141,7 @@ class LocalSource final : public PuzzleSource {
     Status status;
     for (const auto& item : items) {
       chunk.push_back({item.line(), item.puzzle()});
-      if (chunk.size() == 2000) {
+      if (chunk.size() == coordinator::kImportChunk) {
         status = core_->ImportChunk(session, std::exchange(chunk, {}));
         if (!status.ok()) break;
       }
@@ -149,16 +149,7 @@ class LocalSource final : public PuzzleSource {
     if (status.ok() && !chunk.empty()) status = core_->ImportChunk(session, std::move(chunk));
     core_->FinishImport(session);
     FOUNDRY_RETURN_IF_ERROR(status);
-    foundry::v1::ImportResponse resp;
-    resp.set_stored(session.stored);
-    resp.set_duplicates(session.duplicates);
-    for (const auto& [line, reason] : session.rejected) {
-      auto* r = resp.add_rejected();
-      r->set_line(line);
-      r->set_reason(reason);
-    }
-    for (const auto& [family, record] : session.campaigns) resp.add_campaign_ids(record.id());
-    return resp;
+    return coordinator::ToImportResponse(session);
   }
 
  private:

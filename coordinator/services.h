@@ -51,6 +51,16 @@ class WorkerServiceImpl final : public foundry::v1::WorkerService::Service {
 // families' business, so the store leaves this field empty.
 void SetObservedLevel(foundry::v1::ObservedDifficulty* observed);
 
+// The storage filter of a wire filter. REQUIRES: it passed the service's
+// checks (the handlers make them).
+storage::PuzzleFilter ToStorageFilter(const foundry::v1::PuzzleFilter& filter);
+
+// Puzzles an import hands to Coordinator::ImportChunk at a time.
+inline constexpr size_t kImportChunk = 2000;
+
+// What an import did, as the wire reports it.
+foundry::v1::ImportResponse ToImportResponse(const ImportSession& session);
+
 class PuzzleStoreServiceImpl final : public foundry::v1::PuzzleStore::Service {
  public:
   // `core` (nullable) serves imports and campaign summaries; `access`

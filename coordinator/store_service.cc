@@ -13,8 +13,29 @@ namespace foundry::coordinator {
 const AccessControl PuzzleStoreServiceImpl::kOpen;
 
 void SetObservedLevel(foundry::v1::ObservedDifficulty* observed) {
-  static constexpr puzzles::LevelFloors kQuartiles = {0.0, 0.25, 0.5, 0.75};
-  observed->set_level(std::string(puzzles::LevelForScore(observed->score(), kQuartiles)));
+  observed->set_level(std::string(puzzles::LevelForScore(observed->score(), puzzles::kQuartileFloors)));
+}
+
+storage::PuzzleFilter ToStorageFilter(const foundry::v1::PuzzleFilter& f) {
+  storage::PuzzleFilter out(f.family(), f.level(), f.campaign_id());
+  if (f.has_score_range()) out.score = std::make_pair(f.min_score(), f.max_score());
+  out.use_observed = f.use_observed();
+  out.created_after_unix_ms = f.created_after_unix_ms();
+  out.created_before_unix_ms = f.created_before_unix_ms();
+  return out;
+}
+
+foundry::v1::ImportResponse ToImportResponse(const ImportSession& session) {
+  foundry::v1::ImportResponse resp;
+  resp.set_stored(session.stored);
+  resp.set_duplicates(session.duplicates);
+  for (const auto& [line, reason] : session.rejected) {
+    auto* r = resp.add_rejected();
+    r->set_line(line);
+    r->set_reason(reason);
+  }
+  for (const auto& [family, record] : session.campaigns) resp.add_campaign_ids(record.id());
+  return resp;
 }
 
 namespace {
@@ -22,7 +43,6 @@ namespace {
 constexpr uint32_t kMaxPage = 1000;
 constexpr uint32_t kMaxSample = 1000;
 constexpr int kMaxExcluded = 100'000;
-constexpr size_t kImportChunk = 2000;
 constexpr uint64_t kMaxImport = 1'000'000;
 
 Status CheckFilter(const foundry::v1::PuzzleFilter& f) {
@@ -53,15 +73,6 @@ Status CheckFilter(const foundry::v1::PuzzleFilter& f) {
     return Status::InvalidArgument("created_after_unix_ms is later than created_before_unix_ms");
   }
   return Status::Ok();
-}
-
-storage::PuzzleFilter ToStorage(const foundry::v1::PuzzleFilter& f) {
-  storage::PuzzleFilter out(f.family(), f.level(), f.campaign_id());
-  if (f.has_score_range()) out.score = std::make_pair(f.min_score(), f.max_score());
-  out.use_observed = f.use_observed();
-  out.created_after_unix_ms = f.created_after_unix_ms();
-  out.created_before_unix_ms = f.created_before_unix_ms();
-  return out;
 }
 
 // The puzzle as a reader gets it.
@@ -99,7 +110,7 @@ grpc::Status PuzzleStoreServiceImpl::QueryPuzzles(grpc::ServerContext* ctx,
         fmt::format("page_size must be 1..{} (0 for 100), got {}", kMaxPage, req->page_size())));
   }
   const uint32_t page = req->page_size() == 0 ? 100 : req->page_size();
-  auto token = store_.Scan(ToStorage(req->filter()), req->page_token(), page,
+  auto token = store_.Scan(ToStorageFilter(req->filter()), req->page_token(), page,
                            [&](const foundry::v1::Puzzle& p) {
                              auto* out = resp->add_puzzles();
                              *out = p;
@@ -117,7 +128,7 @@ grpc::Status PuzzleStoreServiceImpl::ExportPuzzles(grpc::ServerContext* ctx,
   if (auto denied = access_.Check(ctx, Role::kReader); !denied.ok()) return denied;
   if (Status s = CheckFilter(req->filter()); !s.ok()) return ToGrpc(s);
   bool client_gone = false;
-  auto token = store_.Scan(ToStorage(req->filter()), "", req->limit(),
+  auto token = store_.Scan(ToStorageFilter(req->filter()), "", req->limit(),
                            [&](const foundry::v1::Puzzle& p) {
                              if (ctx->IsCancelled()) {
                                client_gone = true;
@@ -147,7 +158,7 @@ grpc::Status PuzzleStoreServiceImpl::SamplePuzzles(grpc::ServerContext* ctx,
         "at most {} exclude_ids, got {}", kMaxExcluded, req->exclude_ids_size())));
   }
   std::unordered_set<std::string> exclude(req->exclude_ids().begin(), req->exclude_ids().end());
-  auto sample = store_.Sample(ToStorage(req->filter()), req->count(), exclude, req->seed());
+  auto sample = store_.Sample(ToStorageFilter(req->filter()), req->count(), exclude, req->seed());
   if (!sample.ok()) return ToGrpc(sample.status());
   for (auto& p : *sample) {
     Present(p, req->include_solution());
@@ -216,14 +227,7 @@ grpc::Status PuzzleStoreServiceImpl::ImportPuzzles(
   if (status.ok() && !chunk.empty()) status = core_->ImportChunk(session, std::move(chunk));
   core_->FinishImport(session);
   if (!status.ok()) return ToGrpc(status);
-  resp->set_stored(session.stored);
-  resp->set_duplicates(session.duplicates);
-  for (const auto& [line, reason] : session.rejected) {
-    auto* r = resp->add_rejected();
-    r->set_line(line);
-    r->set_reason(reason);
-  }
-  for (const auto& [family, record] : session.campaigns) resp->add_campaign_ids(record.id());
+  *resp = ToImportResponse(session);
   return grpc::Status::OK;
 }
 

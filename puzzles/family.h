@@ -35,6 +35,10 @@ bool IsLevel(std::string_view level);
 // easiest first (the first is 0).
 using LevelFloors = std::array<double, 4>;
 
+// Equal quarters of the score range: the table most families use, and the
+// one the store applies to observed scores.
+inline constexpr LevelFloors kQuartileFloors = {0.0, 0.25, 0.5, 0.75};
+
 // The hardest level whose floor `score` reaches.
 std::string_view LevelForScore(double score, const LevelFloors& floors);
 

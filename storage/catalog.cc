@@ -91,13 +91,7 @@ void PuzzleCatalog::Add(const std::vector<Fact>& facts) {
     e.level = InternLevel(f.level);
     ++shard.level_counts[e.level];
     shard.entries.push_back(e);
-    ++size_;
   }
-}
-
-uint64_t PuzzleCatalog::size() const {
-  std::shared_lock lock(mu_);
-  return size_;
 }
 
 std::map<std::pair<std::string, std::string>, uint64_t> PuzzleCatalog::LevelCounts() const {

@@ -50,8 +50,6 @@ class PuzzleCatalog {
   // Appends puzzles; the caller guarantees each id is new to the catalog.
   void Add(const std::vector<Fact>& facts);
 
-  uint64_t size() const;
-
   // Puzzles per (family, level).
   std::map<std::pair<std::string, std::string>, uint64_t> LevelCounts() const;
 
@@ -104,7 +102,6 @@ class PuzzleCatalog {
   std::vector<std::string> levels_;
   std::vector<std::string> campaigns_;
   std::unordered_map<std::string, uint32_t> campaign_of_;
-  uint64_t size_ = 0;
 };
 
 }  // namespace foundry::storage

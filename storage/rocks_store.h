@@ -119,6 +119,8 @@ class RocksStore final : public Store {
   Status LoadCatalog();
   // Adds the schema 2 indexes to a schema 1 store and records version 2.
   Status UpgradeFromVersion1();
+  // The stored record of `id` without play figures; NotFound, DataLoss.
+  Result<foundry::v1::Puzzle> ReadRecord(std::string_view id);
   // Fills `plays` and `observed` of each puzzle from the plays column family
   // (one MultiGet), reading at `snapshot` (nullptr: latest).
   Status FillPlays(const std::vector<foundry::v1::Puzzle*>& puzzles,

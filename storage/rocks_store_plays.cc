@@ -60,7 +60,7 @@ Status RocksStore::FillPlays(const std::vector<Puzzle*>& puzzles, const rocksdb:
   return Status::Ok();
 }
 
-Result<Puzzle> RocksStore::GetPuzzle(std::string_view id) {
+Result<Puzzle> RocksStore::ReadRecord(std::string_view id) {
   rocksdb::PinnableSlice value;
   rocksdb::Status s = db_->Get(rocksdb::ReadOptions(), cf(kPuzzles), ToSlice(id), &value);
   if (s.IsNotFound()) return Status::NotFound("no puzzle with id " + std::string(id));
@@ -70,7 +70,13 @@ Result<Puzzle> RocksStore::GetPuzzle(std::string_view id) {
     return Status::DataLoss("store at " + dir_ + ": puzzle " + std::string(id) +
                             " has an unreadable record");
   }
-  FOUNDRY_RETURN_IF_ERROR(FillPlays({&puzzle}, nullptr));
+  return puzzle;
+}
+
+Result<Puzzle> RocksStore::GetPuzzle(std::string_view id) {
+  Result<Puzzle> puzzle = ReadRecord(id);
+  if (!puzzle.ok()) return puzzle.status();
+  FOUNDRY_RETURN_IF_ERROR(FillPlays({&*puzzle}, nullptr));
   return puzzle;
 }
 
@@ -140,7 +146,8 @@ Result<foundry::v1::RecordPlayResponse> RocksStore::RecordPlay(std::string_view 
   }
   // Existence, not the counts: Merge needs no read, but a play of a puzzle
   // that is not stored would be a record nobody can ever see.
-  Result<Puzzle> puzzle = GetPuzzle(id);
+  // (The record, not the plays: those are read once, after the merge.)
+  Result<Puzzle> puzzle = ReadRecord(id);
   if (!puzzle.ok()) return puzzle.status();
   PlayCounts delta;
   (solved ? delta.solved : delta.failed) = 1;

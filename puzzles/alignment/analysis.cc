@@ -9,7 +9,7 @@ namespace foundry::puzzles::alignment {
 namespace {
 
 // The one table of levels: the least score of each, easiest first.
-constexpr LevelFloors kLevelFloors = {0.0, 0.25, 0.5, 0.75};
+constexpr LevelFloors kLevelFloors = kQuartileFloors;
 
 constexpr double kStepsWeight = 0.7;
 constexpr double kHeadroomWeight = 0.3;

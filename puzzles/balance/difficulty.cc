@@ -9,7 +9,7 @@ namespace foundry::puzzles::balance {
 namespace {
 
 // The one table of levels: the least score of each, easiest first.
-constexpr LevelFloors kLevelFloors = {0.0, 0.25, 0.5, 0.75};
+constexpr LevelFloors kLevelFloors = kQuartileFloors;
 
 Difficulty Graded(double raw) {
   const double score = std::round(std::clamp(raw, 0.0, 1.0) * 1000) / 1000;

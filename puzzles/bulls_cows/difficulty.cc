@@ -11,7 +11,7 @@ namespace {
 constexpr int kBucketClues = 12;
 
 // The one table of levels: the least score of each, easiest first.
-constexpr LevelFloors kLevelFloors = {0.0, 0.25, 0.5, 0.75};
+constexpr LevelFloors kLevelFloors = kQuartileFloors;
 
 }  // namespace
 

@@ -10,7 +10,7 @@ namespace foundry::puzzles::decodoku {
 namespace {
 
 // The one table of levels: the least score of each, easiest first.
-constexpr LevelFloors kLevelFloors = {0.0, 0.25, 0.5, 0.75};
+constexpr LevelFloors kLevelFloors = kQuartileFloors;
 
 constexpr double kParWeight = 0.75;
 constexpr double kGreedyGapWeight = 0.25;

@@ -7,7 +7,7 @@ namespace foundry::puzzles::secret_number {
 namespace {
 
 // The one table of levels: the least score of each, easiest first.
-constexpr LevelFloors kLevelFloors = {0.0, 0.25, 0.5, 0.75};
+constexpr LevelFloors kLevelFloors = kQuartileFloors;
 
 constexpr double kNeededWeight = 0.7;
 constexpr double kRedundantWeight = 0.3;
