@@ -2,7 +2,7 @@
 // generator score, creation time, campaign) in memory, for uniform sampling
 // and exact counts without touching RocksDB. Private to storage/.
 //
-// Memory: about 40 bytes per puzzle (a puzzle id of the usual
+// Memory: a 40-byte entry per puzzle (a puzzle id of the usual
 // "<prefix>-<32 hex>" form is kept as 16 bytes). RocksStore fills it from the
 // by_score index at Open and adds each committed batch.
 //
