@@ -4,10 +4,11 @@
 //                              give the share of each level.
 //   BM_SudokuGenerateLevel     accepted puzzles per second when a level is
 //                              asked for (rejections included in the time).
-//   BM_SudokuSolveHard         the generator's solver (solver.h) counting to 2
+//   BM_SudokuSolveHard         the cell-mask solver (solver.h) counting to 2
 //                              on a fixed set of hard 9x9 puzzles: famous ones
 //                              plus expert puzzles of a fixed seed.
-//   BM_SudokuDlxHard           the verifier's solver (dlx.h) on the same set.
+//   BM_SudokuBandHard          the 9x9 removal checker (band_solver.h), same.
+//   BM_SudokuDlxHard           dancing links (dlx.h) on the same set.
 //   BM_SudokuGrade, BM_SudokuVerify   the grader, and Family::Verify.
 // FOUNDRY_SUDOKU_SET=FILE replaces the hard set by FILE's 9x9 puzzles (one
 // 81-character line each; bench/sudoku_vs_qqwing.sh uses it to time both
@@ -23,6 +24,7 @@
 
 #include "puzzles/family.h"
 #include "puzzles/rng.h"
+#include "puzzles/sudoku/band_solver.h"
 #include "puzzles/sudoku/codec.h"
 #include "puzzles/sudoku/dlx.h"
 #include "puzzles/sudoku/grader.h"
@@ -121,6 +123,17 @@ void BM_SudokuSolveHard(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations());
 }
 BENCHMARK(BM_SudokuSolveHard)->Unit(benchmark::kMicrosecond);
+
+void BM_SudokuBandHard(benchmark::State& state) {
+  const auto& set = HardSet();
+  size_t next = 0;
+  for (auto _ : state) {
+    const int n = sudoku::band::CountSolutions(set[next++ % set.size()].data(), 2);
+    if (n != 1) state.SkipWithError("not unique");
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_SudokuBandHard)->Unit(benchmark::kMicrosecond);
 
 void BM_SudokuDlxHard(benchmark::State& state) {
   const auto& set = HardSet();

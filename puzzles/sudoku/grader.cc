@@ -1,6 +1,7 @@
 #include "puzzles/sudoku/grader.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <vector>
 
@@ -102,8 +103,8 @@ bool ForCombos(int m, int k, F&& f) {
 class Logic {
  public:
   Logic(const Geometry& g, const Grid& puzzle) : g_(g), n_(g.n), full_(static_cast<Mask>((1u << g.n) - 1)) {
-    cand_.assign(g.cells, full_);
-    val_.assign(g.cells, 0);
+    std::fill_n(cand_.begin(), g.cells, full_);
+    std::fill_n(val_.begin(), g.cells, uint8_t{0});
     open_ = g.cells;
     for (int c = 0; c < g.cells; ++c) {
       if (!puzzle[c]) continue;
@@ -132,7 +133,7 @@ class Logic {
       if (!progress) break;
     }
     grade.contradiction = broken_;
-    grade.filled.assign(val_.begin(), val_.end());
+    grade.filled.assign(val_.begin(), val_.begin() + g_.cells);
     if (open_ > 0 && !broken_) {
       grade.level = 3;
       grade.unsolved_when_stuck = open_;
@@ -145,16 +146,17 @@ class Logic {
     val_[c] = static_cast<uint8_t>(__builtin_ctz(bit) + 1);
     cand_[c] = bit;
     --open_;
+    bool broken = false;
     for (int p : g_.peers[c]) {
       if (val_[p]) {
-        if (cand_[p] == bit) broken_ = true;
+        broken |= cand_[p] == bit;
         continue;
       }
-      if (cand_[p] & bit) {
-        cand_[p] = static_cast<Mask>(cand_[p] & ~bit);
-        if (!cand_[p]) broken_ = true;
-      }
+      const Mask m = static_cast<Mask>(cand_[p] & ~bit);
+      cand_[p] = m;
+      broken |= m == 0;
     }
+    broken_ |= broken;
   }
 
   // Removes `bits` from open cell c; true if anything went.
@@ -186,7 +188,7 @@ class Logic {
   bool NakedSingles() {
     bool any = false;
     for (int c = 0; c < g_.cells && !broken_; ++c) {
-      if (!val_[c] && Pop(cand_[c]) == 1) {
+      if (!val_[c] && cand_[c] && !(cand_[c] & (cand_[c] - 1))) {
         Place(c, cand_[c]);
         any = true;
       }
@@ -227,27 +229,39 @@ class Logic {
   }
 
   bool LockedCandidates() {
+    // Where each digit can go in each unit, as the set of rows, columns and
+    // boxes of those cells: one pass over the grid for all digits, then the
+    // digits in order (the first that makes progress wins, as before).
+    struct Where {
+      uint16_t rows, cols, boxes;
+      uint8_t count, any_cell;
+    };
+    Where where[3 * kMaxN][kMaxN];
+    for (int u = 0; u < 3 * n_; ++u) {
+      std::fill_n(where[u], n_, Where{});
+      for (int c : g_.units[u]) {
+        if (val_[c]) continue;
+        for (Mask b = cand_[c]; b; b = static_cast<Mask>(b & (b - 1))) {
+          Where& w = where[u][__builtin_ctz(b)];
+          w.rows = static_cast<uint16_t>(w.rows | 1u << g_.row[c]);
+          w.cols = static_cast<uint16_t>(w.cols | 1u << g_.col[c]);
+          w.boxes = static_cast<uint16_t>(w.boxes | 1u << g_.box[c]);
+          w.any_cell = static_cast<uint8_t>(c);
+          ++w.count;
+        }
+      }
+    }
     for (int d = 0; d < n_; ++d) {
       const Mask bit = static_cast<Mask>(1u << d);
       for (int u = 0; u < 3 * n_; ++u) {
-        // Where d can go in unit u, as the set of rows, columns and boxes.
-        int rows = 0, cols = 0, boxes = 0, count = 0;
-        int any_cell = -1;
-        for (int c : g_.units[u]) {
-          if (val_[c] || !(cand_[c] & bit)) continue;
-          rows |= 1 << g_.row[c];
-          cols |= 1 << g_.col[c];
-          boxes |= 1 << g_.box[c];
-          any_cell = c;
-          ++count;
-        }
-        if (count < 2) continue;
+        const Where& w = where[u][d];
+        if (w.count < 2) continue;
         bool progress = false;
         if (u >= 2 * n_) {  // pointing: a box's d confined to one line
-          if (Pop(rows) == 1) progress |= ElimOutside(g_.units[g_.row[any_cell]], u, bit);
-          if (Pop(cols) == 1) progress |= ElimOutside(g_.units[n_ + g_.col[any_cell]], u, bit);
-        } else if (Pop(boxes) == 1) {  // claiming: a line's d confined to one box
-          progress |= ElimOutside(g_.units[2 * n_ + g_.box[any_cell]], u, bit);
+          if (Pop(w.rows) == 1) progress |= ElimOutside(g_.units[g_.row[w.any_cell]], u, bit);
+          if (Pop(w.cols) == 1) progress |= ElimOutside(g_.units[n_ + g_.col[w.any_cell]], u, bit);
+        } else if (Pop(w.boxes) == 1) {  // claiming: a line's d confined to one box
+          progress |= ElimOutside(g_.units[2 * n_ + g_.box[w.any_cell]], u, bit);
         }
         if (progress) return true;
       }
@@ -337,17 +351,25 @@ class Logic {
 
   // X-wing (k = 2) and swordfish (k = 3), rows as base then columns.
   bool Fish(int k) {
+    // Per digit and line, the cross positions of the digit: one pass over
+    // the grid for all digits and both directions.
+    uint32_t in_row[kMaxN][kMaxN] = {}, in_col[kMaxN][kMaxN] = {};
+    for (int c = 0; c < g_.cells; ++c) {
+      if (val_[c]) continue;
+      const int i = g_.row[c], j = g_.col[c];
+      for (Mask b = cand_[c]; b; b = static_cast<Mask>(b & (b - 1))) {
+        const int d = __builtin_ctz(b);
+        in_row[d][i] |= 1u << j;
+        in_col[d][j] |= 1u << i;
+      }
+    }
     for (int d = 0; d < n_; ++d) {
       const Mask bit = static_cast<Mask>(1u << d);
       for (int by_rows = 1; by_rows >= 0; --by_rows) {
-        uint32_t lines[kMaxN] = {};  // per base line, the cross positions of d
+        const uint32_t* lines = by_rows ? in_row[d] : in_col[d];  // per base line
         int base[kMaxN];
         int m = 0;
         for (int i = 0; i < n_; ++i) {
-          for (int j = 0; j < n_; ++j) {
-            const int c = by_rows ? i * n_ + j : j * n_ + i;
-            if (!val_[c] && (cand_[c] & bit)) lines[i] |= 1u << j;
-          }
           const int p = Pop(lines[i]);
           if (p >= 2 && p <= k) base[m++] = i;
         }
@@ -400,8 +422,8 @@ class Logic {
   const Geometry& g_;
   const int n_;
   const Mask full_;
-  std::vector<Mask> cand_;
-  std::vector<uint8_t> val_;
+  std::array<Mask, kMaxCells> cand_;
+  std::array<uint8_t, kMaxCells> val_;
   int open_ = 0;
   bool broken_ = false;
 };

@@ -5,6 +5,8 @@
 #include <cstring>
 #include <utility>
 
+#include "puzzles/sudoku/band_solver.h"
+
 namespace foundry::puzzles::sudoku {
 namespace {
 
@@ -214,6 +216,16 @@ class Engine {
     return k.count > 0;
   }
 
+  // HasOther for the removal loop: 9x9 grids go to the bitboard solver
+  // (band_solver.h), about twice as fast there.
+  static bool RemovalHasOther(const uint8_t* g, int cell, int value) {
+    if constexpr (R == 3 && C == 3) {
+      return band::HasOther(g, cell, value);
+    } else {
+      return HasOther(g, cell, value);
+    }
+  }
+
   static void Random(uint8_t* out, Rng& rng) {
     // A random permutation in the first row, then a randomised search.
     State s;
@@ -294,10 +306,10 @@ class Engine {
       }
       bool other = false;
       if (!forced) {
-        other = (++checks, HasOther(g, a, va));
+        other = (++checks, RemovalHasOther(g, a, va));
         if (!other && b != a) {
           // Both empty: another solution differs at a (just ruled out) or at b.
-          other = (++checks, HasOther(g, b, vb));
+          other = (++checks, RemovalHasOther(g, b, vb));
         }
       }
       if (other) {
@@ -393,6 +405,10 @@ int CountSolutions(const Shape& shape, const Grid& givens, int limit, Grid* firs
 
 Grid RandomSolution(const Shape& shape, Rng& rng) {
   Grid g(shape.cells(), 0);
+  if (shape == Shape{3, 3}) {
+    band::RandomSolution(rng, g.data());
+    return g;
+  }
   Dispatch(shape, [&]<typename E>() { E::Random(g.data(), rng); });
   return g;
 }

@@ -1,11 +1,13 @@
-// The generator's sudoku solver: bitmask candidates, naked and hidden singles
+// The cell-mask sudoku solver: bitmask candidates, naked and hidden singles
 // to a fixpoint, then depth-first search on a cell with the fewest
 // candidates. It counts solutions up to a limit (two answers "unique?"),
 // fills random grids and removes clues. Each shape is its own template
 // instance (solver.cc), so the 9x9 loops have constant bounds.
 //
-// Verify() does not use this file: it re-checks with dlx.h, a different
-// algorithm written separately.
+// Who checks whom: for 9x9 grids RandomSolution and the removal checks of
+// RemoveClues run on band_solver.h (faster there), and this solver is
+// Verify()'s independent re-count; for the other shapes the generator runs
+// on this solver and Verify() re-counts with dlx.h (sudoku.cc).
 //
 // Thread safety: pure functions over their arguments; the per-shape tables
 // are built once (thread-safe static initialisation) and then only read.

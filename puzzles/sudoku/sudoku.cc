@@ -1,5 +1,5 @@
 // The sudoku Family: parameters, and the glue from the contract to
-// generator.h, dlx.h (verification), grader.h, codec.h,
+// generator.h, solver.h and dlx.h (verification), grader.h, codec.h,
 // svg.h (the drawing) and answer.h (typed answers).
 #include "puzzles/sudoku/sudoku.h"
 
@@ -10,6 +10,7 @@
 #include "puzzles/sudoku/dlx.h"
 #include "puzzles/sudoku/generator.h"
 #include "puzzles/sudoku/grader.h"
+#include "puzzles/sudoku/solver.h"
 #include "puzzles/sudoku/svg.h"
 
 namespace foundry::puzzles::sudoku {
@@ -67,9 +68,11 @@ class SudokuFamily final : public Family {
             "solution cell {} is {} but the puzzle gives {}", i + 1, DigitChar((*s)[i]), DigitChar(p->grid[i])));
       }
     }
-    // The solution fits, so there is at least one; dlx.h (not the
-    // generator's solver) says whether there is a second.
-    if (DlxCountSolutions(p->shape, p->grid, 2) != 1) {
+    // The solution fits, so there is at least one; a solver the generator
+    // did not use for this shape says whether there is a second (solver.h).
+    const bool nine = p->shape == Shape{3, 3};
+    const int count = nine ? CountSolutions(p->shape, p->grid, 2) : DlxCountSolutions(p->shape, p->grid, 2);
+    if (count != 1) {
       return Status::FailedPrecondition("puzzle has more than one solution");
     }
     return GradePuzzle(p->shape, p->grid).ToDifficulty();

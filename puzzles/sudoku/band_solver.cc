@@ -1,0 +1,300 @@
+#include "puzzles/sudoku/band_solver.h"
+
+#include <array>
+#include <utility>
+
+namespace foundry::puzzles::sudoku::band {
+namespace {
+
+// A band is rows 3b..3b+2; within it cell (r, c) is bit 9r + c. Word w of a
+// State is digit w / 3 in band w % 3.
+constexpr uint32_t kAll = (1u << 27) - 1;
+constexpr uint32_t kRow = 0x1ff;
+
+// Mini-row presence of one 9-bit row: bit k when any of columns 3k..3k+2.
+constexpr std::array<uint8_t, 512> kRowMini = [] {
+  std::array<uint8_t, 512> t{};
+  for (unsigned x = 0; x < 512; ++x) {
+    for (int k = 0; k < 3; ++k) {
+      if (x >> (3 * k) & 7) t[x] = static_cast<uint8_t>(t[x] | 1u << k);
+    }
+  }
+  return t;
+}();
+
+// Mini-rows (bit 3r + k: row r, box k) that belong to some row-to-box
+// permutation drawn entirely from the present ones; 0 when none is.
+constexpr std::array<uint16_t, 512> kPermAllowed = [] {
+  constexpr int kPerms[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+  std::array<uint16_t, 512> t{};
+  for (unsigned m = 0; m < 512; ++m) {
+    for (const auto& p : kPerms) {
+      const unsigned used = 1u << p[0] | 1u << (3 + p[1]) | 1u << (6 + p[2]);
+      if ((m & used) == used) t[m] = static_cast<uint16_t>(t[m] | used);
+    }
+  }
+  return t;
+}();
+
+// The 27 cells of a set of mini-rows.
+constexpr std::array<uint32_t, 512> kMiniCells = [] {
+  std::array<uint32_t, 512> t{};
+  for (unsigned m = 0; m < 512; ++m) {
+    for (int r = 0; r < 3; ++r) {
+      for (int k = 0; k < 3; ++k) {
+        if (m >> (3 * r + k) & 1) t[m] |= 7u << (9 * r + 3 * k);
+      }
+    }
+  }
+  return t;
+}();
+
+// The other cells of a band that share a row, column or box with bit i.
+constexpr std::array<uint32_t, 27> kBandPeers = [] {
+  std::array<uint32_t, 27> t{};
+  for (int i = 0; i < 27; ++i) {
+    for (int j = 0; j < 27; ++j) {
+      const bool row = i / 9 == j / 9, col = i % 9 == j % 9, box = i % 9 / 3 == j % 9 / 3;
+      if (i != j && (row || col || box)) t[i] |= 1u << j;
+    }
+  }
+  return t;
+}();
+
+// Column c in each row of a band.
+constexpr uint32_t ColumnCells(uint32_t cols9) { return cols9 | cols9 << 9 | cols9 << 18; }
+// Rows (3-bit) and boxes (3-bit) of a band as cells.
+constexpr uint32_t RowCells(uint32_t rows3) {
+  return (rows3 & 1 ? kRow : 0) | (rows3 & 2 ? kRow << 9 : 0) | (rows3 & 4 ? kRow << 18 : 0);
+}
+constexpr uint32_t BoxCells(uint32_t boxes3) {
+  return ColumnCells((boxes3 & 1 ? 7u : 0) | (boxes3 & 2 ? 7u << 3 : 0) | (boxes3 & 4 ? 7u << 6 : 0));
+}
+
+struct State {
+  uint32_t f[27];         // word 3d + b: cells of band b where digit d may go
+  uint32_t seen[27];      // f as last reduced; a word equal to it is skipped
+  uint32_t open[3];       // cells of each band without a digit yet
+  uint16_t col_done[9];   // per digit, the columns where it is placed
+};
+
+// Puts digit d on bit i of band b. REQUIRES: s.f[3d + b] has bit i.
+inline void Place(State& s, int d, int b, int i) {
+  const uint32_t bit = 1u << i;
+  s.open[b] &= ~bit;
+  for (int e = 0; e < 9; ++e) s.f[3 * e + b] &= ~bit;
+  uint32_t* fd = &s.f[3 * d];
+  fd[b] = (fd[b] & ~kBandPeers[i]) | bit;
+  const uint32_t col = ColumnCells(1u << (i % 9));
+  fd[(b + 1) % 3] &= ~col;
+  fd[(b + 2) % 3] &= ~col;
+  s.col_done[d] = static_cast<uint16_t>(s.col_done[d] | 1u << (i % 9));
+}
+
+// The band rule on every changed word, hidden singles in columns and naked
+// singles, to a fixpoint. False on a contradiction.
+bool Propagate(State& s) {
+  for (;;) {
+    bool progress = false;
+    unsigned digits = 0;  // digits with a word reduced this pass
+    for (int w = 0; w < 27; ++w) {
+      if (s.f[w] == s.seen[w]) continue;
+      const int d = w / 3, b = w % 3;
+      digits |= 1u << d;
+      uint32_t x = s.f[w];
+      const unsigned mini = kRowMini[x & kRow] | kRowMini[x >> 9 & kRow] << 3 | kRowMini[x >> 18] << 6;
+      const unsigned allowed = kPermAllowed[mini];
+      if (!allowed) return false;
+      x &= kMiniCells[allowed];
+      s.f[w] = x;
+      s.seen[w] = x;  // a placement below changes f[w] again, so it comes back
+      if (!(x & s.open[b])) continue;  // the digit is placed in all three rows
+      for (int r = 0; r < 3; ++r) {
+        const uint32_t row = s.f[w] >> (9 * r) & kRow;
+        if (!row) return false;
+        if (row & (row - 1)) continue;
+        const int i = 9 * r + __builtin_ctz(row);
+        if (s.open[b] >> i & 1) {
+          Place(s, d, b, i);
+          progress = true;
+        }
+      }
+    }
+    for (; digits; digits &= digits - 1) {  // hidden singles in columns
+      const int d = __builtin_ctz(digits);
+      const uint32_t* fd = &s.f[3 * d];
+      uint32_t once = 0, twice = 0;
+      for (int b = 0; b < 3; ++b) {
+        for (int r = 0; r < 3; ++r) {
+          const uint32_t v = fd[b] >> (9 * r) & kRow;
+          twice |= once & v;
+          once |= v;
+        }
+      }
+      if (once != kRow) return false;
+      for (uint32_t single = once & ~twice & ~s.col_done[d]; single; single &= single - 1) {
+        const int c = __builtin_ctz(single);
+        const uint32_t col = ColumnCells(1u << c);
+        int b = 0;
+        while (b < 3 && !(fd[b] & col)) ++b;
+        if (b == 3) return false;  // an earlier placement took its last cell
+        Place(s, d, b, __builtin_ctz(fd[b] & col));
+        progress = true;
+      }
+    }
+    for (int b = 0; b < 3; ++b) {  // naked singles
+      const uint32_t open = s.open[b];
+      if (!open) continue;
+      uint32_t once = 0, twice = 0;
+      for (int e = 0; e < 9; ++e) {
+        const uint32_t m = s.f[3 * e + b];
+        twice |= once & m;
+        once |= m;
+      }
+      if ((once & open) != open) return false;
+      for (uint32_t single = once & ~twice & open; single; single &= single - 1) {
+        const int i = __builtin_ctz(single);
+        const uint32_t bit = 1u << i;
+        int e = 0;
+        while (e < 9 && !(s.f[3 * e + b] & bit)) ++e;
+        if (e == 9) return false;
+        Place(s, e, b, i);
+        progress = true;
+      }
+    }
+    if (!progress) return true;
+  }
+}
+
+// Loads the givens, except that `skip` is left empty without `skip_not`
+// (a digit 1..9). False when two givens clash.
+bool Load(State& s, const uint8_t* g, int skip, int skip_not) {
+  uint16_t rows[9] = {}, cols[9] = {}, boxes[9] = {};
+  uint32_t given[3] = {};
+  uint32_t given_d[27] = {};
+  for (int cell = 0; cell < 81; ++cell) {
+    const int v = g[cell];
+    if (!v || cell == skip) continue;
+    const int d = v - 1, r = cell / 9, c = cell % 9, k = r / 3 * 3 + c / 3;
+    if ((rows[d] >> r | cols[d] >> c | boxes[d] >> k) & 1) return false;
+    rows[d] = static_cast<uint16_t>(rows[d] | 1u << r);
+    cols[d] = static_cast<uint16_t>(cols[d] | 1u << c);
+    boxes[d] = static_cast<uint16_t>(boxes[d] | 1u << k);
+    const uint32_t bit = 1u << (9 * (r % 3) + c);
+    given[r / 3] |= bit;
+    given_d[3 * d + r / 3] |= bit;
+  }
+  for (int d = 0; d < 9; ++d) {
+    for (int b = 0; b < 3; ++b) {
+      const uint32_t blocked = RowCells(rows[d] >> (3 * b) & 7) | ColumnCells(cols[d]) |
+                               BoxCells(boxes[d] >> (3 * b) & 7) | given[b];
+      s.f[3 * d + b] = (kAll & ~blocked) | given_d[3 * d + b];
+      s.seen[3 * d + b] = ~0u;  // never a word: every word is reduced once
+    }
+    s.col_done[d] = cols[d];
+  }
+  for (int b = 0; b < 3; ++b) s.open[b] = kAll & ~given[b];
+  if (skip >= 0) {
+    const int b = skip / 27;
+    s.f[3 * (skip_not - 1) + b] &= ~(1u << (skip % 27));
+  }
+  return true;
+}
+
+struct Counter {
+  int limit;
+  int count = 0;
+  uint8_t* first = nullptr;
+  Rng* rng = nullptr;  // digits tried in random order when set
+};
+
+void Search(State& s, Counter& k) {
+  if (!Propagate(s)) return;
+  int band = -1;
+  uint32_t pick = 0;
+  for (int b = 0; b < 3 && !pick; ++b) {  // a cell with two candidates, if any
+    const uint32_t open = s.open[b];
+    if (!open) continue;
+    uint32_t once = 0, twice = 0, thrice = 0;
+    for (int e = 0; e < 9; ++e) {
+      const uint32_t m = s.f[3 * e + b];
+      thrice |= twice & m;
+      twice |= once & m;
+      once |= m;
+    }
+    const uint32_t two = twice & ~thrice & open;
+    if (two) {
+      band = b;
+      pick = two & (0u - two);
+    } else if (band < 0) {
+      band = b;
+    }
+  }
+  if (band < 0) {  // solved
+    if (k.count == 0 && k.first) {
+      for (int w = 0; w < 27; ++w) {
+        for (uint32_t m = s.f[w]; m; m &= m - 1) {
+          const int i = __builtin_ctz(m);
+          k.first[27 * (w % 3) + i] = static_cast<uint8_t>(w / 3 + 1);
+        }
+      }
+    }
+    ++k.count;
+    return;
+  }
+  if (!pick) pick = s.open[band] & (0u - s.open[band]);
+  const int i = __builtin_ctz(pick);
+  int digits[9], n = 0;
+  for (int e = 0; e < 9; ++e) {
+    if (s.f[3 * e + band] & pick) digits[n++] = e;
+  }
+  if (k.rng) {
+    for (int j = n - 1; j > 0; --j) std::swap(digits[j], digits[k.rng->Below(j + 1)]);
+  }
+  for (int j = 0; j < n; ++j) {
+    if (j + 1 < n) {
+      State t = s;
+      Place(t, digits[j], band, i);
+      Search(t, k);
+    } else {
+      Place(s, digits[j], band, i);  // the last choice reuses this state
+      Search(s, k);
+    }
+    if (k.count >= k.limit) return;
+  }
+}
+
+}  // namespace
+
+int CountSolutions(const uint8_t* givens, int limit, uint8_t* first) {
+  State s;
+  if (!Load(s, givens, -1, 0)) return 0;
+  Counter k{limit};
+  k.first = first;
+  Search(s, k);
+  return k.count;
+}
+
+bool HasOther(const uint8_t* givens, int cell, int value) {
+  State s;
+  if (!Load(s, givens, cell, value)) return false;
+  Counter k{1};
+  Search(s, k);
+  return k.count > 0;
+}
+
+void RandomSolution(Rng& rng, uint8_t* out) {
+  // A random permutation in the first row, then a search that tries digits
+  // in random order.
+  uint8_t g[81] = {};
+  for (int c = 0; c < 9; ++c) g[c] = static_cast<uint8_t>(c + 1);
+  for (int c = 8; c > 0; --c) std::swap(g[c], g[rng.Below(c + 1)]);
+  State s;
+  Load(s, g, -1, 0);
+  Counter k{1};
+  k.first = out;
+  k.rng = &rng;
+  Search(s, k);
+}
+
+}  // namespace foundry::puzzles::sudoku::band

@@ -1,0 +1,39 @@
+// The generator's uniqueness solver for 9x9 grids: per-digit bitboards.
+//
+// Each digit keeps one 27-bit word per band (three rows) of the cells where
+// it may still go. A word is reduced as a whole by one table lookup: in a
+// band a digit takes one cell in each row and each box, so its "mini-rows"
+// (row x box) must form one of the six row-to-box permutations, which
+// finds hidden singles in rows and boxes and locked candidates (pointing
+// and claiming) inside the band at once. Hidden singles in columns and
+// naked singles are found word-parallel across digits; then depth-first
+// search on a two-candidate cell. This is the JCZSolve/tdoku idea in its
+// plainest form. For 9x9 grids, RandomSolution and RemoveClues (solver.h)
+// run on it: about twice as fast as the cell-mask solver there.
+//
+// Verify() does not use this file for 9x9 grids: it re-checks with the
+// cell-mask solver of solver.h (see sudoku.cc).
+//
+// Thread safety: pure functions; the tables are constant.
+#pragma once
+
+#include <cstdint>
+
+#include "puzzles/rng.h"
+
+namespace foundry::puzzles::sudoku::band {
+
+// Solutions of the 81 cells `givens` (row-major, 0 empty, 1..9), counted up
+// to `limit` (>= 1). When `first` is not null and a solution exists, the
+// first one found is written to first[0..80].
+int CountSolutions(const uint8_t* givens, int limit, uint8_t* first = nullptr);
+
+// Whether `givens` with `cell` emptied has a solution in which `cell` is not
+// `value` (1..9): that is, whether removing that clue from a puzzle whose
+// only solution has `value` there would admit a second solution.
+bool HasOther(const uint8_t* givens, int cell, int value);
+
+// A random complete grid, drawn from `rng` alone, written to out[0..80].
+void RandomSolution(Rng& rng, uint8_t* out);
+
+}  // namespace foundry::puzzles::sudoku::band
