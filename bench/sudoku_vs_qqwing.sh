@@ -3,25 +3,28 @@
 # `foundry run --family sudoku`, side by side, in one run on one machine.
 #
 #   1. COUNT unique 9x9 puzzles: qqwing --generate COUNT --one-line, then ours
-#      with --threads 1 and --threads THREADS; rates and ratios.
+#      with --threads 1 and --threads THREADS; rates and ratios. The
+#      single-thread runs of both are pinned to one core (taskset -c 0), so
+#      foundry's in-process coordinator (re-verification, RocksDB) shares the
+#      core with its generator instead of using the second one.
 #   2. Level distributions side by side (qqwing's from --stats, ours from the
 #      store), each over COUNT puzzles.
 #   3. Per level: LEVEL_COUNT puzzles of one level asked for, ours
-#      (--set level=L, one thread) against qqwing --difficulty D.
+#      (--set level=L, one thread) against qqwing --difficulty D, both pinned.
 #   4. Solving: the same fixed set of hard puzzles (famous ones plus our
 #      expert puzzles from step 3), qqwing --solve against our solver
-#      (bench_sudoku BM_SudokuSolveHard, counting to two) and dlx.h.
+#      (bench_sudoku: band_solver.h, solver.h and dlx.h, counting to two).
 #
 # Rates are puzzles per wall-clock second; the CPU seconds (user+sys) are
 # printed too, since a loaded machine stretches wall time for both.
 # Env: FOUNDRY (build/bin/foundry), BENCH (build/bin/bench_sudoku), COUNT
-# (2000), LEVEL_COUNT (200), THREADS (nproc), SEED (1), SOLVE_REPS (20).
+# (5000), LEVEL_COUNT (200), THREADS (nproc), SEED (1), SOLVE_REPS (20).
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 FOUNDRY=${FOUNDRY:-$ROOT/build/bin/foundry}
 BENCH=${BENCH:-$ROOT/build/bin/bench_sudoku}
-COUNT=${COUNT:-2000}
+COUNT=${COUNT:-5000}
 LEVEL_COUNT=${LEVEL_COUNT:-200}
 THREADS=${THREADS:-$(nproc)}
 SEED=${SEED:-1}
@@ -38,6 +41,9 @@ fi
 for bin in "$FOUNDRY" "$BENCH"; do
   [[ -x $bin ]] || { echo "missing $bin: build first (scripts/build.sh)" >&2; exit 1; }
 done
+
+PIN=()
+command -v taskset >/dev/null && PIN=(taskset -c 0)  # util-linux; unpinned without it
 
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
@@ -58,10 +64,13 @@ timed() {
 rate() { awk -v n="$1" -v s="$2" 'BEGIN { printf "%.0f", (s > 0 ? n / s : 0) }'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1fx", (b > 0 ? a / b : 0) }'; }
 
-# ours DB COUNT THREADS [LEVEL]: a foundry run into a fresh store.
+# ours DB COUNT THREADS [LEVEL]: a foundry run into a fresh store (pinned to
+# one core when THREADS is 1).
 ours() {
   local db=$1 n=$2 threads=$3 level=${4:-any}
-  timed "$TMP/run.out" "$FOUNDRY" run --family sudoku --count "$n" --seed "$SEED" --db "$db" \
+  local pin=()
+  [[ $threads == 1 ]] && pin=("${PIN[@]}")
+  timed "$TMP/run.out" "${pin[@]}" "$FOUNDRY" run --family sudoku --count "$n" --seed "$SEED" --db "$db" \
     --threads "$threads" --set level="$level"
   # foundry's own summary rate (from campaign start to done, no process start-up)
   SUMMARY_RATE=$(cat "$TMP/run.out" "$TMP/run.out.err" | { grep -o 'rate [0-9.]* puzzles/s' || true; } | tail -1 | awk '{print $2}')
@@ -78,7 +87,7 @@ echo "# sudoku: qqwing $(qqwing --version 2>/dev/null | head -1 | awk '{print $N
 echo
 
 # ---- 1. unique 9x9 puzzles, any level ----
-timed "$TMP/qq.txt" qqwing --generate "$COUNT" --one-line
+timed "$TMP/qq.txt" "${PIN[@]}" qqwing --generate "$COUNT" --one-line
 QQ_WALL=$WALL QQ_CPU=$CPU QQ_RATE=$(rate "$COUNT" "$WALL")
 ours "$TMP/db1" "$COUNT" 1
 O1_WALL=$WALL O1_CPU=$CPU O1_RATE=$(rate "$COUNT" "$WALL") O1_SUM=$SUMMARY_RATE
@@ -87,11 +96,11 @@ ON_WALL=$WALL ON_CPU=$CPU ON_RATE=$(rate "$COUNT" "$WALL") ON_SUM=$SUMMARY_RATE
 
 echo "## $COUNT unique 9x9 puzzles (any level)"
 printf '%-44s %10s %10s %12s %10s\n' "generator" "wall s" "cpu s" "puzzles/s" "vs qqwing"
-printf '%-44s %10s %10s %12s %10s\n' "qqwing --generate $COUNT --one-line" "$QQ_WALL" "$QQ_CPU" "$QQ_RATE" "1.0x"
-printf '%-44s %10s %10s %12s %10s\n' "foundry run --family sudoku --threads 1" "$O1_WALL" "$O1_CPU" "$O1_RATE" "$(ratio "$O1_RATE" "$QQ_RATE")"
+printf '%-44s %10s %10s %12s %10s\n' "qqwing --generate $COUNT --one-line (1 core)" "$QQ_WALL" "$QQ_CPU" "$QQ_RATE" "1.0x"
+printf '%-44s %10s %10s %12s %10s\n' "foundry run --family sudoku --threads 1 (1 core)" "$O1_WALL" "$O1_CPU" "$O1_RATE" "$(ratio "$O1_RATE" "$QQ_RATE")"
 printf '%-44s %10s %10s %12s %10s\n' "foundry run --family sudoku --threads $THREADS" "$ON_WALL" "$ON_CPU" "$ON_RATE" "$(ratio "$ON_RATE" "$QQ_RATE")"
 echo "(process wall time, start-up included; foundry's own summary rates, start-up excluded: ${O1_SUM:-?}/s with 1 thread," \
-  "${ON_SUM:-?}/s with $THREADS. Foundry's time includes re-verification by dlx.h, grading, dedup and the RocksDB store;" \
+  "${ON_SUM:-?}/s with $THREADS. Foundry's time includes re-verification (a second solver and the grader), dedup and the RocksDB store;" \
   "our puzzles are minimal.)"
 echo
 
@@ -119,7 +128,7 @@ for pair in easy:easy medium:intermediate hard:expert expert:expert; do
   ol=${pair%%:*} ql=${pair##*:}
   ours "$TMP/db-$ol" "$LEVEL_COUNT" 1 "$ol"
   orate=$(rate "$LEVEL_COUNT" "$WALL")
-  timed "$TMP/qq-$ql.txt" qqwing --generate "$LEVEL_COUNT" --difficulty "$ql" --one-line
+  timed "$TMP/qq-$ql.txt" "${PIN[@]}" qqwing --generate "$LEVEL_COUNT" --difficulty "$ql" --one-line
   qrate=$(rate "$LEVEL_COUNT" "$WALL")
   printf '%-10s %-14s %12s %12s %10s\n' "$ol" "$ql" "$orate" "$qrate" "$(ratio "$orate" "$qrate")"
 done
@@ -139,16 +148,17 @@ for l in sys.stdin:
 } >"$TMP/hard.txt"
 SET=$(wc -l <"$TMP/hard.txt")
 for _ in $(seq "$SOLVE_REPS"); do cat "$TMP/hard.txt"; done >"$TMP/hard-reps.txt"
-timed "$TMP/qqsolve.txt" qqwing --solve --one-line <"$TMP/hard-reps.txt"
+timed "$TMP/qqsolve.txt" "${PIN[@]}" qqwing --solve --one-line <"$TMP/hard-reps.txt"
 QS_RATE=$(rate $((SET * SOLVE_REPS)) "$WALL")
-FOUNDRY_SUDOKU_SET="$TMP/hard.txt" "$BENCH" --benchmark_filter='BM_SudokuSolveHard|BM_SudokuDlxHard' \
+FOUNDRY_SUDOKU_SET="$TMP/hard.txt" "${PIN[@]}" "$BENCH" --benchmark_filter='BM_SudokuBandHard|BM_SudokuSolveHard|BM_SudokuDlxHard' \
   --benchmark_min_time=1 --benchmark_format=json >"$TMP/solve.json" 2>/dev/null
-read -r OS_RATE OD_RATE < <($PY -c '
+read -r OB_RATE OS_RATE OD_RATE < <($PY -c '
 import json, sys
 b = {x["name"]: x["items_per_second"] for x in json.load(open(sys.argv[1]))["benchmarks"]}
-print(round(b["BM_SudokuSolveHard"]), round(b["BM_SudokuDlxHard"]))' "$TMP/solve.json")
+print(round(b["BM_SudokuBandHard"]), round(b["BM_SudokuSolveHard"]), round(b["BM_SudokuDlxHard"]))' "$TMP/solve.json")
 echo "## Solving $SET hard 9x9 puzzles (4 famous + our experts), single thread"
 printf '%-52s %12s %10s\n' "solver" "puzzles/s" "vs qqwing"
 printf '%-52s %12s %10s\n' "qqwing --solve (first solution, x$SOLVE_REPS)" "$QS_RATE" "1.0x"
-printf '%-52s %12s %10s\n' "foundry solver.h (counts to 2: proves uniqueness)" "$OS_RATE" "$(ratio "$OS_RATE" "$QS_RATE")"
-printf '%-52s %12s %10s\n' "foundry dlx.h, the verifier (counts to 2)" "$OD_RATE" "$(ratio "$OD_RATE" "$QS_RATE")"
+printf '%-52s %12s %10s\n' "foundry band_solver.h, the generator's (counts to 2)" "$OB_RATE" "$(ratio "$OB_RATE" "$QS_RATE")"
+printf '%-52s %12s %10s\n' "foundry solver.h, the 9x9 verifier's (counts to 2)" "$OS_RATE" "$(ratio "$OS_RATE" "$QS_RATE")"
+printf '%-52s %12s %10s\n' "foundry dlx.h, the third opinion (counts to 2)" "$OD_RATE" "$(ratio "$OD_RATE" "$QS_RATE")"

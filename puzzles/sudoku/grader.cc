@@ -105,6 +105,7 @@ class Logic {
   Logic(const Geometry& g, const Grid& puzzle) : g_(g), n_(g.n), full_(static_cast<Mask>((1u << g.n) - 1)) {
     std::fill_n(cand_.begin(), g.cells, full_);
     std::fill_n(val_.begin(), g.cells, uint8_t{0});
+    placed_.fill(0);
     open_ = g.cells;
     for (int c = 0; c < g.cells; ++c) {
       if (!puzzle[c]) continue;
@@ -142,16 +143,21 @@ class Logic {
   }
 
  private:
+  // Puts the digit `bit` in open cell c. A placed cell keeps no candidates
+  // (so scans need not skip it); its digit is in val_ and in placed_.
   void Place(int c, Mask bit) {
+    Mask& in_row = placed_[g_.row[c]];
+    Mask& in_col = placed_[n_ + g_.col[c]];
+    Mask& in_box = placed_[2 * n_ + g_.box[c]];
+    bool broken = ((in_row | in_col | in_box) & bit) != 0;
+    in_row |= bit;
+    in_col |= bit;
+    in_box |= bit;
     val_[c] = static_cast<uint8_t>(__builtin_ctz(bit) + 1);
-    cand_[c] = bit;
+    cand_[c] = 0;
     --open_;
-    bool broken = false;
     for (int p : g_.peers[c]) {
-      if (val_[p]) {
-        broken |= cand_[p] == bit;
-        continue;
-      }
+      if (!(cand_[p] & bit)) continue;
       const Mask m = static_cast<Mask>(cand_[p] & ~bit);
       cand_[p] = m;
       broken |= m == 0;
@@ -188,8 +194,9 @@ class Logic {
   bool NakedSingles() {
     bool any = false;
     for (int c = 0; c < g_.cells && !broken_; ++c) {
-      if (!val_[c] && cand_[c] && !(cand_[c] & (cand_[c] - 1))) {
-        Place(c, cand_[c]);
+      const Mask m = cand_[c];  // 0 for a placed cell
+      if (m && !(m & (m - 1))) {
+        Place(c, m);
         any = true;
       }
     }
@@ -198,16 +205,14 @@ class Logic {
 
   bool HiddenSingles() {
     bool any = false;
-    for (const auto& unit : g_.units) {
-      Mask once = 0, twice = 0, placed = 0;
+    for (int u = 0; u < 3 * n_; ++u) {
+      const std::vector<int>& unit = g_.units[u];
+      Mask once = 0, twice = 0;
       for (int c : unit) {
-        if (val_[c]) {
-          placed |= cand_[c];
-          continue;
-        }
         twice |= once & cand_[c];
         once |= cand_[c];
       }
+      const Mask placed = placed_[u];
       if ((once | placed) != full_) {
         broken_ = true;
         return any;
@@ -216,7 +221,7 @@ class Logic {
       for (; hidden; hidden = static_cast<Mask>(hidden & (hidden - 1))) {
         const Mask bit = hidden & static_cast<Mask>(-hidden);
         for (int c : unit) {
-          if (!val_[c] && (cand_[c] & bit)) {
+          if (cand_[c] & bit) {
             Place(c, bit);
             any = true;
             break;
@@ -424,6 +429,7 @@ class Logic {
   const Mask full_;
   std::array<Mask, kMaxCells> cand_;
   std::array<uint8_t, kMaxCells> val_;
+  std::array<Mask, 3 * kMaxN> placed_;  // per unit, the digits placed in it
   int open_ = 0;
   bool broken_ = false;
 };
