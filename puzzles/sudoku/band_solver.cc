@@ -7,9 +7,11 @@ namespace foundry::puzzles::sudoku::band {
 namespace {
 
 // A band is rows 3b..3b+2; within it cell (r, c) is bit 9r + c. Word w of a
-// State is digit w / 3 in band w % 3.
+// State is digit w % 9 in band w / 9: a band's nine words are adjacent.
 constexpr uint32_t kAll = (1u << 27) - 1;
 constexpr uint32_t kRow = 0x1ff;
+// The word of digit d (0..8) in band b.
+constexpr int W(int d, int b) { return 9 * b + d; }
 
 // Mini-row presence of one 9-bit row: bit k when any of columns 3k..3k+2.
 constexpr std::array<uint8_t, 512> kRowMini = [] {
@@ -72,34 +74,35 @@ constexpr uint32_t BoxCells(uint32_t boxes3) {
 }
 
 struct State {
-  uint32_t f[27];         // word 3d + b: cells of band b where digit d may go
+  uint32_t f[27];         // word W(d, b): cells of band b where digit d may go
   uint32_t seen[27];      // f as last reduced; a word equal to it is skipped
   uint32_t open[3];       // cells of each band without a digit yet
   uint16_t col_done[9];   // per digit, the columns where it is placed
 };
 
-// Puts digit d on bit i of band b. REQUIRES: s.f[3d + b] has bit i.
+// Puts digit d on bit i of band b. REQUIRES: s.f[W(d, b)] has bit i.
 inline void Place(State& s, int d, int b, int i) {
   const uint32_t bit = 1u << i;
   s.open[b] &= ~bit;
-  for (int e = 0; e < 9; ++e) s.f[3 * e + b] &= ~bit;
-  uint32_t* fd = &s.f[3 * d];
-  fd[b] = (fd[b] & ~kBandPeers[i]) | bit;
+  uint32_t* fb = &s.f[W(0, b)];
+  for (int e = 0; e < 9; ++e) fb[e] &= ~bit;
+  fb[d] = (fb[d] & ~kBandPeers[i]) | bit;  // bit came back with the loop
   const uint32_t col = ColumnCells(1u << (i % 9));
-  fd[(b + 1) % 3] &= ~col;
-  fd[(b + 2) % 3] &= ~col;
+  s.f[W(d, (b + 1) % 3)] &= ~col;
+  s.f[W(d, (b + 2) % 3)] &= ~col;
   s.col_done[d] = static_cast<uint16_t>(s.col_done[d] | 1u << (i % 9));
 }
 
-// The band rule on every changed word, hidden singles in columns and naked
-// singles, to a fixpoint. False on a contradiction.
+// The band rule on every changed word until it places nothing more (it is
+// the cheapest step), then hidden singles in columns and naked singles; all
+// again until nothing changes. False on a contradiction.
 bool Propagate(State& s) {
+  unsigned digits = 0;  // digits with a word reduced since their columns were checked
   for (;;) {
     bool progress = false;
-    unsigned digits = 0;  // digits with a word reduced this pass
     for (int w = 0; w < 27; ++w) {
       if (s.f[w] == s.seen[w]) continue;
-      const int d = w / 3, b = w % 3;
+      const int d = w % 9, b = w / 9;
       digits |= 1u << d;
       uint32_t x = s.f[w];
       const unsigned mini = kRowMini[x & kRow] | kRowMini[x >> 9 & kRow] << 3 | kRowMini[x >> 18] << 6;
@@ -120,13 +123,13 @@ bool Propagate(State& s) {
         }
       }
     }
+    if (progress) continue;
     for (; digits; digits &= digits - 1) {  // hidden singles in columns
       const int d = __builtin_ctz(digits);
-      const uint32_t* fd = &s.f[3 * d];
       uint32_t once = 0, twice = 0;
       for (int b = 0; b < 3; ++b) {
         for (int r = 0; r < 3; ++r) {
-          const uint32_t v = fd[b] >> (9 * r) & kRow;
+          const uint32_t v = s.f[W(d, b)] >> (9 * r) & kRow;
           twice |= once & v;
           once |= v;
         }
@@ -136,9 +139,9 @@ bool Propagate(State& s) {
         const int c = __builtin_ctz(single);
         const uint32_t col = ColumnCells(1u << c);
         int b = 0;
-        while (b < 3 && !(fd[b] & col)) ++b;
+        while (b < 3 && !(s.f[W(d, b)] & col)) ++b;
         if (b == 3) return false;  // an earlier placement took its last cell
-        Place(s, d, b, __builtin_ctz(fd[b] & col));
+        Place(s, d, b, __builtin_ctz(s.f[W(d, b)] & col));
         progress = true;
       }
     }
@@ -147,7 +150,7 @@ bool Propagate(State& s) {
       if (!open) continue;
       uint32_t once = 0, twice = 0;
       for (int e = 0; e < 9; ++e) {
-        const uint32_t m = s.f[3 * e + b];
+        const uint32_t m = s.f[W(e, b)];
         twice |= once & m;
         once |= m;
       }
@@ -156,7 +159,7 @@ bool Propagate(State& s) {
         const int i = __builtin_ctz(single);
         const uint32_t bit = 1u << i;
         int e = 0;
-        while (e < 9 && !(s.f[3 * e + b] & bit)) ++e;
+        while (e < 9 && !(s.f[W(e, b)] & bit)) ++e;
         if (e == 9) return false;
         Place(s, e, b, i);
         progress = true;
@@ -182,21 +185,21 @@ bool Load(State& s, const uint8_t* g, int skip, int skip_not) {
     boxes[d] = static_cast<uint16_t>(boxes[d] | 1u << k);
     const uint32_t bit = 1u << (9 * (r % 3) + c);
     given[r / 3] |= bit;
-    given_d[3 * d + r / 3] |= bit;
+    given_d[W(d, r / 3)] |= bit;
   }
   for (int d = 0; d < 9; ++d) {
     for (int b = 0; b < 3; ++b) {
       const uint32_t blocked = RowCells(rows[d] >> (3 * b) & 7) | ColumnCells(cols[d]) |
                                BoxCells(boxes[d] >> (3 * b) & 7) | given[b];
-      s.f[3 * d + b] = (kAll & ~blocked) | given_d[3 * d + b];
-      s.seen[3 * d + b] = ~0u;  // never a word: every word is reduced once
+      s.f[W(d, b)] = (kAll & ~blocked) | given_d[W(d, b)];
+      s.seen[W(d, b)] = ~0u;  // never a word: every word is reduced once
     }
     s.col_done[d] = cols[d];
   }
   for (int b = 0; b < 3; ++b) s.open[b] = kAll & ~given[b];
   if (skip >= 0) {
     const int b = skip / 27;
-    s.f[3 * (skip_not - 1) + b] &= ~(1u << (skip % 27));
+    s.f[W(skip_not - 1, b)] &= ~(1u << (skip % 27));
   }
   return true;
 }
@@ -217,7 +220,7 @@ void Search(State& s, Counter& k) {
     if (!open) continue;
     uint32_t once = 0, twice = 0, thrice = 0;
     for (int e = 0; e < 9; ++e) {
-      const uint32_t m = s.f[3 * e + b];
+      const uint32_t m = s.f[W(e, b)];
       thrice |= twice & m;
       twice |= once & m;
       once |= m;
@@ -235,7 +238,7 @@ void Search(State& s, Counter& k) {
       for (int w = 0; w < 27; ++w) {
         for (uint32_t m = s.f[w]; m; m &= m - 1) {
           const int i = __builtin_ctz(m);
-          k.first[27 * (w % 3) + i] = static_cast<uint8_t>(w / 3 + 1);
+          k.first[27 * (w / 9) + i] = static_cast<uint8_t>(w % 9 + 1);
         }
       }
     }
@@ -246,7 +249,7 @@ void Search(State& s, Counter& k) {
   const int i = __builtin_ctz(pick);
   int digits[9], n = 0;
   for (int e = 0; e < 9; ++e) {
-    if (s.f[3 * e + band] & pick) digits[n++] = e;
+    if (s.f[W(e, band)] & pick) digits[n++] = e;
   }
   if (k.rng) {
     for (int j = n - 1; j > 0; --j) std::swap(digits[j], digits[k.rng->Below(j + 1)]);
