@@ -32,6 +32,14 @@ constexpr TechniqueInfo kTable[kTechniqueCount] = {
     {Technique::kHiddenQuad, "hidden_quad", 2},
 };
 
+constexpr bool LevelsNeverDrop() {
+  for (int i = 1; i < kTechniqueCount; ++i) {
+    if (kTable[i].level < kTable[i - 1].level) return false;
+  }
+  return true;
+}
+static_assert(LevelsNeverDrop(), "Run() stops at the first technique above max_level");
+
 // Bits set in a mask of up to 16 bits (see solver.cc on popcount).
 int Pop(unsigned x) {
   x = x - ((x >> 1) & 0x5555u);
@@ -118,12 +126,13 @@ class Logic {
     }
   }
 
-  Grade Run() {
+  Grade Run(int max_level) {
     Grade grade;
     grade.clues = g_.cells - open_;
     while (open_ > 0 && !broken_) {
       bool progress = false;
       for (const TechniqueInfo& info : kTable) {
+        if (info.level > max_level) break;  // the table is in level order
         if (Apply(info.t)) {
           ++grade.uses[static_cast<int>(info.t)];
           grade.level = std::max(grade.level, info.level);
@@ -136,7 +145,8 @@ class Logic {
     grade.contradiction = broken_;
     grade.filled.assign(val_.begin(), val_.begin() + g_.cells);
     if (open_ > 0 && !broken_) {
-      grade.level = 3;
+      grade.capped = max_level < 3;
+      grade.level = std::min(3, max_level + 1);  // 3: needs search
       grade.unsolved_when_stuck = open_;
     }
     return grade;
@@ -467,9 +477,9 @@ Difficulty Grade::ToDifficulty() const {
   return d;
 }
 
-Grade GradePuzzle(const Shape& shape, const Grid& puzzle) {
+Grade GradePuzzle(const Shape& shape, const Grid& puzzle, int max_level) {
   Logic logic(GeometryFor(shape), puzzle);
-  return logic.Run();
+  return logic.Run(max_level);
 }
 
 }  // namespace foundry::puzzles::sudoku

@@ -54,12 +54,18 @@ struct Grade {
   int unsolved_when_stuck = 0;                  // open cells when the grader gave up (expert)
   bool contradiction = false;                   // a cell lost every candidate (no solution)
   Grid filled;                                  // the grid as far as logic filled it
+  // Grading stopped at max_level (see GradePuzzle): the puzzle needs more,
+  // and `level` (max_level + 1) is only a lower bound.
+  bool capped = false;
 
   // Level name, score in [0, 1] and details {"clues", "hardest", "techniques"}.
   Difficulty ToDifficulty() const;
 };
 
-// Grades `puzzle`. REQUIRES: puzzle.size() == shape.cells().
-Grade GradePuzzle(const Shape& shape, const Grid& puzzle);
+// Grades `puzzle`. With max_level below 3, techniques above that level are
+// never tried: a puzzle that needs one comes back capped at max_level + 1,
+// which is all a filter for a lower level needs to know, for much less work.
+// REQUIRES: puzzle.size() == shape.cells(), 0 <= max_level <= 3.
+Grade GradePuzzle(const Shape& shape, const Grid& puzzle, int max_level = 3);
 
 }  // namespace foundry::puzzles::sudoku

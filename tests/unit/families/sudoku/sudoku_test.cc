@@ -217,6 +217,31 @@ TEST(SudokuGrader, LevelsFollowTheTable) {
   }
 }
 
+// A capped grade (max_level below the puzzle's level) says "at least
+// max_level + 1" and nothing wrong; at or above the level it is the full grade.
+TEST(SudokuGrader, CappedGradeIsALowerBound) {
+  int capped = 0;
+  for (const Accepted& a : Sample(MakeParams(), 60, 21)) {
+    const Grid grid = ParsePuzzle(a.puzzle)->grid;
+    const Grade full = GradePuzzle(k9, grid);
+    ASSERT_FALSE(full.capped);
+    for (int max_level = 0; max_level <= 3; ++max_level) {
+      const Grade g = GradePuzzle(k9, grid, max_level);
+      if (max_level < full.level) {
+        ++capped;
+        EXPECT_TRUE(g.capped);
+        EXPECT_EQ(g.level, max_level + 1);
+      } else {
+        EXPECT_FALSE(g.capped);
+        EXPECT_EQ(g.level, full.level);
+        EXPECT_EQ(g.uses, full.uses);
+        EXPECT_EQ(g.filled, full.filled);
+      }
+    }
+  }
+  EXPECT_GT(capped, 40);
+}
+
 // ---- generation ----
 
 TEST(SudokuGenerate, EveryShapeUniqueByDlxAndMinimal) {
