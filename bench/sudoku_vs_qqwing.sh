@@ -18,14 +18,14 @@
 # Rates are puzzles per wall-clock second; the CPU seconds (user+sys) are
 # printed too, since a loaded machine stretches wall time for both.
 # Env: FOUNDRY (build/bin/foundry), BENCH (build/bin/bench_sudoku), COUNT
-# (5000), LEVEL_COUNT (200), THREADS (nproc), SEED (1), SOLVE_REPS (20).
+# (5000), LEVEL_COUNT (1000), THREADS (nproc), SEED (1), SOLVE_REPS (20).
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 FOUNDRY=${FOUNDRY:-$ROOT/build/bin/foundry}
 BENCH=${BENCH:-$ROOT/build/bin/bench_sudoku}
 COUNT=${COUNT:-5000}
-LEVEL_COUNT=${LEVEL_COUNT:-200}
+LEVEL_COUNT=${LEVEL_COUNT:-1000}
 THREADS=${THREADS:-$(nproc)}
 SEED=${SEED:-1}
 SOLVE_REPS=${SOLVE_REPS:-20}
@@ -123,16 +123,17 @@ echo
 
 # ---- 3. per level ----
 echo "## $LEVEL_COUNT puzzles of one level, asked for (foundry single thread)"
-printf '%-10s %-14s %12s %12s %10s\n' "foundry" "qqwing" "foundry/s" "qqwing/s" "ratio"
+printf '%-10s %-14s %12s %12s %10s %14s\n' "foundry" "qqwing" "foundry/s" "qqwing/s" "ratio" "(summary/s)"
 for pair in easy:easy medium:intermediate hard:expert expert:expert; do
   ol=${pair%%:*} ql=${pair##*:}
   ours "$TMP/db-$ol" "$LEVEL_COUNT" 1 "$ol"
   orate=$(rate "$LEVEL_COUNT" "$WALL")
   timed "$TMP/qq-$ql.txt" "${PIN[@]}" qqwing --generate "$LEVEL_COUNT" --difficulty "$ql" --one-line
   qrate=$(rate "$LEVEL_COUNT" "$WALL")
-  printf '%-10s %-14s %12s %12s %10s\n' "$ol" "$ql" "$orate" "$qrate" "$(ratio "$orate" "$qrate")"
+  printf '%-10s %-14s %12s %12s %10s %14s\n' "$ol" "$ql" "$orate" "$qrate" "$(ratio "$orate" "$qrate")" "${SUMMARY_RATE:-?}"
 done
-echo "(qqwing's easy = hidden singles; its expert = needs guessing, which covers our hard and expert)"
+echo "(rates from process wall time, foundry's start-up included; summary/s: foundry's own rate, start-up excluded." \
+  "qqwing's easy = hidden singles; its expert = needs guessing, which covers our hard and expert)"
 echo
 
 # ---- 4. solving a fixed set of hard puzzles ----
