@@ -287,11 +287,16 @@ bool HasOther(const uint8_t* givens, int cell, int value) {
 }
 
 void RandomSolution(Rng& rng, uint8_t* out) {
-  // A random permutation in the first row, then a search that tries digits
-  // in random order.
+  // The three boxes of the diagonal share no row, column or box: each gets
+  // its own random permutation. The search completes the grid trying digits
+  // in random order (with 27 cells given it rarely backtracks).
   uint8_t g[81] = {};
-  for (int c = 0; c < 9; ++c) g[c] = static_cast<uint8_t>(c + 1);
-  for (int c = 8; c > 0; --c) std::swap(g[c], g[rng.Below(c + 1)]);
+  for (int box = 0; box < 3; ++box) {
+    uint8_t perm[9];
+    for (int i = 0; i < 9; ++i) perm[i] = static_cast<uint8_t>(i + 1);
+    for (int i = 8; i > 0; --i) std::swap(perm[i], perm[rng.Below(i + 1)]);
+    for (int i = 0; i < 9; ++i) g[(3 * box + i / 3) * 9 + 3 * box + i % 3] = perm[i];
+  }
   State s;
   Load(s, g, -1, 0);
   Counter k{1};

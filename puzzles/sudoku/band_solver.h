@@ -33,7 +33,9 @@ int CountSolutions(const uint8_t* givens, int limit, uint8_t* first = nullptr);
 // only solution has `value` there would admit a second solution.
 bool HasOther(const uint8_t* givens, int cell, int value);
 
-// A random complete grid, drawn from `rng` alone, written to out[0..80].
+// A random complete grid, drawn from `rng` alone, written to out[0..80]:
+// random permutations in the three diagonal boxes, completed by a search
+// that tries digits in random order.
 void RandomSolution(Rng& rng, uint8_t* out);
 
 }  // namespace foundry::puzzles::sudoku::band
