@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "puzzles/sudoku/band_solver.h"
+#include "puzzles/sudoku/swap_cycles.h"
 
 namespace foundry::puzzles::sudoku {
 namespace {
@@ -284,16 +285,21 @@ class Engine {
     for (int i = m - 1; i > 0; --i) std::swap(order[i], order[rng.Below(i + 1)]);
     Used used;
     for (int c = 0; c < NN; ++c) used.Flip(c, g[c]);
-    int checks = 0;
+    const SwapCycles cycles(Shape{R, C}, Grid(g, g + NN));  // g is the solution here
+    CellSet clues;
+    for (int c = 0; c < NN; ++c) clues.Add(c);
+    int checks = 0, swaps = 0;
     for (int i = 0; i < m; ++i) {
       const int a = order[i];
       const int b = o.symmetric ? NN - 1 - a : a;
       const uint8_t va = g[a], vb = g[b];
       g[a] = 0;
       used.Flip(a, va);
+      clues.Remove(a);
       if (b != a) {
         g[b] = 0;
         used.Flip(b, vb);
+        clues.Remove(b);
       }
       // Fast path: a forced with both gone, then b forced with a back.
       bool forced = Forced(g, used, a, va);
@@ -306,6 +312,11 @@ class Engine {
       }
       bool other = false;
       if (!forced) {
+        // A swap cycle left without clues is a second solution: no search.
+        other = cycles.HasFreeCycle(a, clues) || (b != a && cycles.HasFreeCycle(b, clues));
+        if (other) ++swaps;
+      }
+      if (!forced && !other) {
         other = (++checks, RemovalHasOther(g, a, va));
         if (!other && b != a) {
           // Both empty: another solution differs at a (just ruled out) or at b.
@@ -315,14 +326,19 @@ class Engine {
       if (other) {
         g[a] = va;
         used.Flip(a, va);
+        clues.Add(a);
         if (b != a) {
           g[b] = vb;
           used.Flip(b, vb);
+          clues.Add(b);
         }
         if (!o.minimal) break;
       }
     }
-    if (stats) stats->checks += checks;
+    if (stats) {
+      stats->checks += checks;
+      stats->swaps += swaps;
+    }
   }
 
   static bool Minimal(const uint8_t* puzzle, bool symmetric) {

@@ -40,7 +40,8 @@ struct RemovalOptions {
 };
 
 struct RemovalStats {
-  int checks = 0;  // uniqueness checks made
+  int checks = 0;  // uniqueness searches made
+  int swaps = 0;   // removals refused by a clue-free swap cycle (swap_cycles.h), no search
 };
 
 // A puzzle whose only solution is `solution`, made by removing clues from it
