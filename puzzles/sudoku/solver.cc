@@ -228,6 +228,10 @@ class Engine {
   }
 
   static void Random(uint8_t* out, Rng& rng) {
+    if constexpr (R == 3 && C == 3) {
+      band::RandomSolution(rng, out);  // the 9x9 generator's solver, as above
+      return;
+    }
     // A random permutation in the first row, then a randomised search.
     State s;
     Reset(s);
@@ -421,10 +425,6 @@ int CountSolutions(const Shape& shape, const Grid& givens, int limit, Grid* firs
 
 Grid RandomSolution(const Shape& shape, Rng& rng) {
   Grid g(shape.cells(), 0);
-  if (shape == Shape{3, 3}) {
-    band::RandomSolution(rng, g.data());
-    return g;
-  }
   Dispatch(shape, [&]<typename E>() { E::Random(g.data(), rng); });
   return g;
 }

@@ -30,6 +30,21 @@ int BandCount(const Grid& g, int limit, Grid* first = nullptr) {
   return band::CountSolutions(g.data(), limit, first ? first->data() : nullptr);
 }
 
+// A random full grid and a random subset of its clues, each kept with one
+// probability drawn from [lo, lo + span).
+struct Subset {
+  Grid full, clues;
+};
+Subset RandomSubset(Rng& rng, double lo, double span) {
+  Subset s{RandomSolution(k9, rng), {}};
+  s.clues = s.full;
+  const double keep = lo + span * static_cast<double>(rng.Below(1000)) / 1000.0;
+  for (auto& v : s.clues) {
+    if (!rng.Chance(keep)) v = 0;
+  }
+  return s;
+}
+
 TEST(BandSolver, KnownAnswers) {
   Grid a;
   ASSERT_EQ(BandCount(G("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"),
@@ -77,12 +92,7 @@ TEST(BandSolver, DifferentialOnRandomSubsets) {
   std::map<int, int> seen;
   Rng rng(2026);
   for (int t = 0; t < 1500; ++t) {
-    const Grid full = RandomSolution(k9, rng);
-    Grid g = full;
-    const double keep = 0.15 + 0.7 * static_cast<double>(rng.Below(1000)) / 1000.0;
-    for (auto& v : g) {
-      if (!rng.Chance(keep)) v = 0;
-    }
+    Grid g = RandomSubset(rng, 0.15, 0.7).clues;
     if (t % 5 == 0) {  // a wrong but locally legal-looking digit
       const int cell = static_cast<int>(rng.Below(81));
       g[cell] = static_cast<uint8_t>(1 + rng.Below(9));
@@ -118,12 +128,7 @@ TEST(BandSolver, HasOtherMatchesCountingOtherDigits) {
   Rng rng(77);
   int yes = 0, no = 0;
   for (int t = 0; t < 400; ++t) {
-    const Grid full = RandomSolution(k9, rng);
-    Grid g = full;
-    const double keep = 0.25 + 0.3 * static_cast<double>(rng.Below(1000)) / 1000.0;
-    for (auto& v : g) {
-      if (!rng.Chance(keep)) v = 0;
-    }
+    auto [full, g] = RandomSubset(rng, 0.25, 0.3);
     const int cell = static_cast<int>(rng.Below(81));
     const int value = full[cell];
     g[cell] = static_cast<uint8_t>(value);
