@@ -31,6 +31,7 @@
 #include <grpcpp/grpcpp.h>
 #include <nlohmann/json.hpp>
 
+#include "common/grpc_runtime.h"
 #include "foundry/v1/store.grpc.pb.h"
 
 namespace {
@@ -368,6 +369,7 @@ int Run(const Flags& f) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  foundry::TurnOffMutexDeadlockDetection();  // first: see grpc_runtime.h
   CLI::App app{"store_load: load generator for the coordinator's PuzzleStore service"};
   Flags f;
   app.add_option("--target", f.target, "Coordinator address, HOST:PORT")->required();

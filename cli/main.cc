@@ -2,8 +2,10 @@
 #include <CLI/CLI.hpp>
 
 #include "cli/commands.h"
+#include "common/grpc_runtime.h"
 
 int main(int argc, char** argv) {
+  foundry::TurnOffMutexDeadlockDetection();  // first: see grpc_runtime.h
   CLI::App app{"foundry: generate, store and query uniquely solvable logic puzzles"};
   app.require_subcommand(1);
   int exit_code = 0;

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "common/client_security.h"
+#include "common/grpc_runtime.h"
 #include "common/metrics_endpoint.h"
 #include "coordinator/server.h"
 
@@ -18,6 +19,7 @@ extern "C" void OnSignal(int) { g_stop = true; }
 }  // namespace
 
 int main(int argc, char** argv) {
+  foundry::TurnOffMutexDeadlockDetection();  // first: see grpc_runtime.h
   CLI::App app{"foundry-coordinator: leases generation jobs and serves the puzzle store"};
   std::string listen = "127.0.0.1:7420";
   std::string db;

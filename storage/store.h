@@ -36,6 +36,14 @@ struct StoreOptions {
   // survives a process crash (the WAL is written before Commit returns) but
   // the last commits may be lost if the machine loses power.
   bool sync_writes = false;
+  // The write-ahead log files together stay near this size: beyond it
+  // RocksDB flushes the column families whose writes the oldest log holds,
+  // so that it can be deleted. Bounds the disk the logs take and the replay
+  // at the next open. Default 256 MiB (without a bound, the rarely written
+  // column families kept every log alive: 1.4 GB of logs in a store of
+  // 1,000,000 puzzles and 9.7 s to open it; docs/benchmarks.md). 0 leaves
+  // RocksDB's own bound (4x all memtables).
+  uint64_t max_wal_bytes = 256u << 20;
 };
 
 // Which puzzles a Scan or Sample visits; empty fields match everything.

@@ -11,6 +11,7 @@
 #include <grpcpp/grpcpp.h>
 
 #include "common/client_security.h"
+#include "common/grpc_runtime.h"
 #include "common/metrics_endpoint.h"
 #include "worker/grpc_job_source.h"
 #include "worker/lease_loop.h"
@@ -28,6 +29,7 @@ extern "C" void OnSignal(int) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  foundry::TurnOffMutexDeadlockDetection();  // first: see grpc_runtime.h
   CLI::App app{"foundry-worker: runs puzzle generation jobs leased from a coordinator"};
   std::string coordinator;
   int threads = static_cast<int>(std::thread::hardware_concurrency());
