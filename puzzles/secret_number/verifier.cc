@@ -1,5 +1,6 @@
 #include "puzzles/secret_number/verifier.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <vector>
 
@@ -77,16 +78,116 @@ size_t FirstBrokenRule(const std::vector<Rule>& rules, int64_t number, int digit
   return rules.size();
 }
 
-// Every rule that `number` breaks, bit k for rule k.
-uint32_t BrokenRules(const std::vector<Rule>& rules, int64_t number, int digits) {
-  int d[kMaxDigits];
-  DigitsOf(number, digits, d);
-  uint32_t mask = 0;
-  for (size_t k = 0; k < rules.size(); ++k) {
-    if (!Holds(rules[k], number, d, digits)) mask |= 1u << k;
+// Numbers [x0, x0 + n) as columns of decimal digits: d[k][i] is digit k
+// (most significant first) of x0 + i. Verify walks all numbers of the
+// length a chunk at a time and each rule over a whole chunk, so the
+// subject's switch runs once per chunk and the inner loops are plain
+// arithmetic over arrays (3x faster than a rule at a time per number).
+constexpr int kChunk = 256;
+struct Chunk {
+  int64_t x0 = 0;
+  int n = 0;
+  int32_t d[kMaxDigits][kChunk];
+};
+
+void FillDigits(Chunk& c, int digits) {
+  for (int i = 0; i < c.n; ++i) {
+    int64_t x = c.x0 + i;
+    for (int k = digits - 1; k >= 0; --k, x /= 10) c.d[k][i] = static_cast<int32_t>(x % 10);
   }
-  return mask;
 }
+
+// v[i] = the subject of `s` for number c.x0 + i, as SubjectOf computes it.
+void SubjectValues(const Subject& s, const Chunk& c, int digits, int64_t* v) {
+  const int n = c.n;
+  const int32_t* a = s.i > 0 ? c.d[s.i - 1] : nullptr;
+  const int32_t* b = s.j > 0 ? c.d[s.j - 1] : nullptr;
+  switch (s.kind) {
+    case SubjectKind::kDigit:
+      for (int i = 0; i < n; ++i) v[i] = a[i];
+      return;
+    case SubjectKind::kSum:
+      std::fill(v, v + n, 0);
+      for (int k = 0; k < digits; ++k) {
+        for (int i = 0; i < n; ++i) v[i] += c.d[k][i];
+      }
+      return;
+    case SubjectKind::kProduct:
+      std::fill(v, v + n, 1);
+      for (int k = 0; k < digits; ++k) {
+        for (int i = 0; i < n; ++i) v[i] *= c.d[k][i];
+      }
+      return;
+    case SubjectKind::kPairSum:
+      for (int i = 0; i < n; ++i) v[i] = a[i] + b[i];
+      return;
+    case SubjectKind::kPairDiff:
+      for (int i = 0; i < n; ++i) v[i] = std::abs(a[i] - b[i]);
+      return;
+    case SubjectKind::kPairProduct:
+      for (int i = 0; i < n; ++i) v[i] = a[i] * b[i];
+      return;
+    case SubjectKind::kNumber:
+      for (int i = 0; i < n; ++i) v[i] = c.x0 + i;
+      return;
+    case SubjectKind::kCountEven:
+      std::fill(v, v + n, 0);
+      for (int k = 0; k < digits; ++k) {
+        for (int i = 0; i < n; ++i) v[i] += (c.d[k][i] & 1) == 0;
+      }
+      return;
+    case SubjectKind::kCountDistinct:
+      for (int i = 0; i < n; ++i) {
+        uint32_t seen = 0;
+        for (int k = 0; k < digits; ++k) seen |= 1u << c.d[k][i];
+        v[i] = __builtin_popcount(seen);
+      }
+      return;
+  }
+}
+
+// mask[i] |= bit for every i whose subject value v[i] breaks rule r (as
+// Holds decides).
+void MarkBroken(const Rule& r, const int64_t* v, int n, uint32_t bit, uint32_t* mask) {
+  const int64_t value = r.value;
+  switch (r.op) {
+    case Op::kEq:
+      for (int i = 0; i < n; ++i) mask[i] |= v[i] != value ? bit : 0;
+      return;
+    case Op::kNe:
+      for (int i = 0; i < n; ++i) mask[i] |= v[i] == value ? bit : 0;
+      return;
+    case Op::kLt:
+      for (int i = 0; i < n; ++i) mask[i] |= v[i] >= value ? bit : 0;
+      return;
+    case Op::kGt:
+      for (int i = 0; i < n; ++i) mask[i] |= v[i] <= value ? bit : 0;
+      return;
+    case Op::kMult:  // value >= 2 (ParsePuzzle)
+      for (int i = 0; i < n; ++i) mask[i] |= v[i] % value != 0 ? bit : 0;
+      return;
+  }
+}
+
+// The distinct masks the grade needs. Up to 16 rules a seen-table keeps
+// each once as it comes (the grade sorts and dedupes what it gets: with
+// every number's mask that sort was a fifth of Verify); above, all go in.
+class MaskCollector {
+ public:
+  explicit MaskCollector(size_t rules) : seen_(rules <= 16 ? size_t{1} << rules : 0, false) {}
+  void Add(uint32_t mask) {
+    if (!seen_.empty()) {
+      if (seen_[mask]) return;
+      seen_[mask] = true;
+    }
+    masks_.push_back(mask);
+  }
+  std::vector<uint32_t> Take() { return std::move(masks_); }
+
+ private:
+  std::vector<bool> seen_;
+  std::vector<uint32_t> masks_;
+};
 
 }  // namespace
 
@@ -113,14 +214,24 @@ Result<Difficulty> Verify(const nlohmann::json& puzzle, const nlohmann::json& so
   // one that removes the number when the rules are applied in order.
   std::vector<int64_t> broken_at(rules + 1, 0);
   std::vector<int64_t> examples;  // the first two survivors
-  std::vector<uint32_t> masks;    // of every number but the answer, for the grade
-  masks.reserve(static_cast<size_t>(total));
-  for (int64_t x = first; x < 10 * first; ++x) {
-    const uint32_t mask = BrokenRules(p.rules, x, p.digits);
-    const size_t k = mask == 0 ? rules : static_cast<size_t>(__builtin_ctz(mask));
-    ++broken_at[k];
-    if (k == rules && examples.size() < 2) examples.push_back(x);
-    if (x != *answer) masks.push_back(mask);
+  MaskCollector masks(rules);     // of every number but the answer, for the grade
+  Chunk chunk;
+  int64_t values[kChunk];
+  for (int64_t x0 = first; x0 < 10 * first; x0 += kChunk) {
+    chunk.x0 = x0;
+    chunk.n = static_cast<int>(std::min<int64_t>(kChunk, 10 * first - x0));
+    FillDigits(chunk, p.digits);
+    uint32_t mask[kChunk] = {};
+    for (size_t k = 0; k < rules; ++k) {
+      SubjectValues(p.rules[k].subject, chunk, p.digits, values);
+      MarkBroken(p.rules[k], values, chunk.n, 1u << k, mask);
+    }
+    for (int i = 0; i < chunk.n; ++i) {
+      const size_t k = mask[i] == 0 ? rules : static_cast<size_t>(__builtin_ctz(mask[i]));
+      ++broken_at[k];
+      if (k == rules && examples.size() < 2) examples.push_back(x0 + i);
+      if (x0 + i != *answer) masks.Add(mask[i]);
+    }
   }
 
   int useful = 0;
@@ -151,7 +262,7 @@ Result<Difficulty> Verify(const nlohmann::json& puzzle, const nlohmann::json& so
                                         examples[0], *answer));
   }
   return RateDifficulty(static_cast<int>(rules), useful,
-                        SmallestHittingSet(std::move(masks), static_cast<int>(rules)));
+                        SmallestHittingSet(masks.Take(), static_cast<int>(rules)));
 }
 
 }  // namespace foundry::puzzles::secret_number

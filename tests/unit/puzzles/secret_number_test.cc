@@ -1,13 +1,16 @@
 #include "puzzles/secret_number/secret_number.h"
 
+#include <cmath>
 #include <cstdio>
 #include <map>
+#include <random>
 #include <set>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include <gmock/gmock.h>
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include "puzzles/registry.h"
@@ -433,6 +436,59 @@ TEST(SecretNumberTest, VerifyAcceptsOptionalTextAndEverySubjectKind) {
   auto d = SN().Verify(puzzle, {{"number", 88}});
   ASSERT_TRUE(d.ok()) << d.status().ToString();
   EXPECT_EQ(d->details["rules"], 4);
+}
+
+// Verify walks the numbers in chunks of 256 and each rule over a chunk;
+// random rule sets of every subject and op, on lengths whose last chunk is
+// partial (90, 900 and 9,000 numbers), must give the verdict of the test's
+// own brute force: unique, none, or how many.
+TEST(SecretNumberTest, VerifyAgreesWithBruteForceOnRandomRules) {
+  std::mt19937_64 rng(7);
+  auto pick = [&](int n) { return static_cast<int>(rng() % static_cast<uint64_t>(n)); };
+  const std::vector<std::string> ops = {"eq", "ne", "lt", "gt", "mult"};
+  int unique = 0, none = 0, many = 0;
+  for (int trial = 0; trial < 600; ++trial) {
+    const int digits = 2 + trial % 3;
+    json puzzle = {{"digits", digits}, {"rules", json::array()}};
+    const int rules = 1 + pick(8);
+    for (int r = 0; r < rules; ++r) {
+      const int i = 1 + pick(digits - 1);
+      const int j = i + 1 + pick(digits - i);
+      const std::string subject =
+          std::vector<std::string>{"digit:" + std::to_string(1 + pick(digits)), "sum", "product",
+                                   fmt::format("sum:{},{}", i, j), fmt::format("diff:{},{}", i, j),
+                                   fmt::format("product:{},{}", i, j), "number", "count_even",
+                                   "count_distinct"}[pick(9)];
+      const std::string op = ops[pick(5)];
+      int64_t value = subject == "number" ? pick(9 * static_cast<int>(std::pow(10, digits - 1)))
+                                          : pick(20);
+      if (op == "mult") value = 2 + pick(5);
+      puzzle["rules"].push_back(Rule(subject, op, value));
+    }
+    SCOPED_TRACE(puzzle.dump());
+    const std::vector<int64_t> solutions = TestSolutions(puzzle);
+    // The first solution as the answer, or a number of the length when none.
+    const int64_t answer = solutions.empty() ? static_cast<int64_t>(std::pow(10, digits - 1))
+                                             : solutions.front();
+    auto d = SN().Verify(puzzle, {{"number", answer}});
+    if (solutions.size() == 1) {
+      ++unique;
+      EXPECT_TRUE(d.ok()) << d.status().ToString();
+    } else if (solutions.empty()) {
+      ++none;
+      ASSERT_FALSE(d.ok());
+      EXPECT_THAT(d.status().message(), HasSubstr("no number satisfies"));
+    } else {
+      ++many;
+      ASSERT_FALSE(d.ok());
+      EXPECT_THAT(d.status().message(),
+                  HasSubstr(fmt::format("{} numbers satisfy all", solutions.size())));
+    }
+  }
+  // Each verdict came up often enough to mean something.
+  EXPECT_GT(unique, 5) << unique;
+  EXPECT_GT(none, 50);
+  EXPECT_GT(many, 50);
 }
 
 }  // namespace
