@@ -41,7 +41,7 @@ struct StoreOptions {
   // so that it can be deleted. Bounds the disk the logs take and the replay
   // at the next open. Default 256 MiB (without a bound, the rarely written
   // column families kept every log alive: 1.4 GB of logs in a store of
-  // 1,000,000 puzzles and 9.7 s to open it; docs/benchmarks.md). 0 leaves
+  // 1,000,000 puzzles and 9.7-9.9 s to open it; docs/benchmarks.md). 0 leaves
   // RocksDB's own bound (4x all memtables).
   uint64_t max_wal_bytes = 256u << 20;
 };

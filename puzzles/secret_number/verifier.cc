@@ -13,76 +13,12 @@
 namespace foundry::puzzles::secret_number {
 namespace {
 
-// The subject of `s` for `number`, whose `digits` decimal digits are `d`
-// (most significant first).
-int64_t SubjectOf(const Subject& s, int64_t number, const int* d, int digits) {
-  switch (s.kind) {
-    case SubjectKind::kDigit: return d[s.i - 1];
-    case SubjectKind::kSum: {
-      int64_t sum = 0;
-      for (int k = 0; k < digits; ++k) sum += d[k];
-      return sum;
-    }
-    case SubjectKind::kProduct: {
-      int64_t product = 1;
-      for (int k = 0; k < digits; ++k) product *= d[k];
-      return product;
-    }
-    case SubjectKind::kPairSum: return d[s.i - 1] + d[s.j - 1];
-    case SubjectKind::kPairDiff: return std::abs(d[s.i - 1] - d[s.j - 1]);
-    case SubjectKind::kPairProduct: return d[s.i - 1] * d[s.j - 1];
-    case SubjectKind::kNumber: return number;
-    case SubjectKind::kCountEven: {
-      int64_t even = 0;
-      for (int k = 0; k < digits; ++k) even += d[k] % 2 == 0;
-      return even;
-    }
-    case SubjectKind::kCountDistinct: {
-      bool seen[10] = {};
-      int64_t distinct = 0;
-      for (int k = 0; k < digits; ++k) {
-        distinct += !seen[d[k]];
-        seen[d[k]] = true;
-      }
-      return distinct;
-    }
-  }
-  return 0;
-}
-
-// True when `number`, whose digits are `d`, satisfies rule r.
-bool Holds(const Rule& r, int64_t number, const int* d, int digits) {
-  const int64_t v = SubjectOf(r.subject, number, d, digits);
-  switch (r.op) {
-    case Op::kEq: return v == r.value;
-    case Op::kNe: return v != r.value;
-    case Op::kLt: return v < r.value;
-    case Op::kGt: return v > r.value;
-    case Op::kMult: return v % r.value == 0;  // r.value >= 2 (ParsePuzzle)
-  }
-  return false;
-}
-
-void DigitsOf(int64_t number, int digits, int* d) {
-  for (int k = digits - 1; k >= 0; --k, number /= 10) d[k] = static_cast<int>(number % 10);
-}
-
-// The index of the first rule that `number` (of `digits` digits) breaks, or
-// rules.size() when it satisfies them all.
-size_t FirstBrokenRule(const std::vector<Rule>& rules, int64_t number, int digits) {
-  int d[kMaxDigits];
-  DigitsOf(number, digits, d);
-  for (size_t k = 0; k < rules.size(); ++k) {
-    if (!Holds(rules[k], number, d, digits)) return k;
-  }
-  return rules.size();
-}
-
 // Numbers [x0, x0 + n) as columns of decimal digits: d[k][i] is digit k
 // (most significant first) of x0 + i. Verify walks all numbers of the
 // length a chunk at a time and each rule over a whole chunk, so the
 // subject's switch runs once per chunk and the inner loops are plain
-// arithmetic over arrays (3x faster than a rule at a time per number).
+// arithmetic over arrays (Verify 2.3x faster than a rule at a time per
+// number; docs/benchmarks.md). A single number is a chunk of one.
 constexpr int kChunk = 256;
 struct Chunk {
   int64_t x0 = 0;
@@ -97,7 +33,7 @@ void FillDigits(Chunk& c, int digits) {
   }
 }
 
-// v[i] = the subject of `s` for number c.x0 + i, as SubjectOf computes it.
+// v[i] = the subject of `s` for number c.x0 + i.
 void SubjectValues(const Subject& s, const Chunk& c, int digits, int64_t* v) {
   const int n = c.n;
   const int32_t* a = s.i > 0 ? c.d[s.i - 1] : nullptr;
@@ -146,8 +82,7 @@ void SubjectValues(const Subject& s, const Chunk& c, int digits, int64_t* v) {
   }
 }
 
-// mask[i] |= bit for every i whose subject value v[i] breaks rule r (as
-// Holds decides).
+// mask[i] |= bit for every i whose subject value v[i] breaks rule r.
 void MarkBroken(const Rule& r, const int64_t* v, int n, uint32_t bit, uint32_t* mask) {
   const int64_t value = r.value;
   switch (r.op) {
@@ -166,6 +101,17 @@ void MarkBroken(const Rule& r, const int64_t* v, int n, uint32_t bit, uint32_t* 
     case Op::kMult:  // value >= 2 (ParsePuzzle)
       for (int i = 0; i < n; ++i) mask[i] |= v[i] % value != 0 ? bit : 0;
       return;
+  }
+}
+
+// mask[i]: bit k set when number c.x0 + i breaks rule k. Fills c's digits.
+void BrokenMasks(const std::vector<Rule>& rules, Chunk& c, int digits, uint32_t* mask) {
+  FillDigits(c, digits);
+  std::fill(mask, mask + c.n, 0u);
+  int64_t values[kChunk];
+  for (size_t k = 0; k < rules.size(); ++k) {
+    SubjectValues(rules[k].subject, c, digits, values);
+    MarkBroken(rules[k], values, c.n, 1u << k, mask);
   }
 }
 
@@ -192,7 +138,12 @@ class MaskCollector {
 }  // namespace
 
 bool SatisfiesRules(const std::vector<Rule>& rules, int64_t number, int digits) {
-  return FirstBrokenRule(rules, number, digits) == rules.size();
+  Chunk one;
+  one.x0 = number;
+  one.n = 1;
+  uint32_t mask = 0;
+  BrokenMasks(rules, one, digits, &mask);
+  return mask == 0;
 }
 
 Result<Difficulty> Verify(const nlohmann::json& puzzle, const nlohmann::json& solution) {
@@ -215,22 +166,22 @@ Result<Difficulty> Verify(const nlohmann::json& puzzle, const nlohmann::json& so
   std::vector<int64_t> broken_at(rules + 1, 0);
   std::vector<int64_t> examples;  // the first two survivors
   MaskCollector masks(rules);     // of every number but the answer, for the grade
+  size_t answer_breaks = rules;   // the first rule the answer breaks, if any
   Chunk chunk;
-  int64_t values[kChunk];
+  uint32_t mask[kChunk];
   for (int64_t x0 = first; x0 < 10 * first; x0 += kChunk) {
     chunk.x0 = x0;
     chunk.n = static_cast<int>(std::min<int64_t>(kChunk, 10 * first - x0));
-    FillDigits(chunk, p.digits);
-    uint32_t mask[kChunk] = {};
-    for (size_t k = 0; k < rules; ++k) {
-      SubjectValues(p.rules[k].subject, chunk, p.digits, values);
-      MarkBroken(p.rules[k], values, chunk.n, 1u << k, mask);
-    }
+    BrokenMasks(p.rules, chunk, p.digits, mask);
     for (int i = 0; i < chunk.n; ++i) {
       const size_t k = mask[i] == 0 ? rules : static_cast<size_t>(__builtin_ctz(mask[i]));
       ++broken_at[k];
       if (k == rules && examples.size() < 2) examples.push_back(x0 + i);
-      if (x0 + i != *answer) masks.Add(mask[i]);
+      if (x0 + i == *answer) {
+        answer_breaks = k;
+      } else {
+        masks.Add(mask[i]);
+      }
     }
   }
 
@@ -247,10 +198,9 @@ Result<Difficulty> Verify(const nlohmann::json& puzzle, const nlohmann::json& so
           k + 1, k + 1, RuleKey(p.rules[k]), before_last));
     }
   }
-  const size_t broken = FirstBrokenRule(p.rules, *answer, p.digits);
-  if (broken < rules) {
-    return Status::FailedPrecondition(fmt::format("the solution {} breaks rule {} ({})",
-                                                  *answer, broken + 1, RuleKey(p.rules[broken])));
+  if (answer_breaks < rules) {
+    return Status::FailedPrecondition(fmt::format("the solution {} breaks rule {} ({})", *answer,
+                                                  answer_breaks + 1, RuleKey(p.rules[answer_breaks])));
   }
   if (left > 1) {
     return Status::FailedPrecondition(

@@ -1,7 +1,7 @@
 // Independent re-check of a secret-number puzzle.
 //
 // Shares nothing with the generator's tables or candidate sets: it walks
-// every number of the puzzle's length in a plain loop, computes each rule's
+// every number of the puzzle's length (256 at a time), computes each rule's
 // subject from the number's decimal digits, and notes the first rule the
 // number breaks. Counting those first breaks replays the rules in order
 // (how many candidates each rule removed when it was added), which gives
