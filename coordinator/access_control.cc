@@ -13,8 +13,11 @@ bool SameSecret(std::string_view a, const std::string& b) {
 
 }  // namespace
 
-AccessControl::AccessControl(std::string admin_token, std::string reader_token)
-    : admin_token_(std::move(admin_token)), reader_token_(std::move(reader_token)) {}
+AccessControl::AccessControl(std::string admin_token, std::string reader_token,
+                             std::string worker_token)
+    : admin_token_(std::move(admin_token)),
+      reader_token_(std::move(reader_token)),
+      worker_token_(std::move(worker_token)) {}
 
 grpc::Status AccessControl::Check(const grpc::ServerContextBase* context, Role needed) const {
   if (!enabled() || context == nullptr) return grpc::Status::OK;
@@ -35,15 +38,20 @@ grpc::Status AccessControl::Check(const grpc::ServerContextBase* context, Role n
     role = Role::kAdmin;
   } else if (SameSecret(value, reader_token_)) {
     role = Role::kReader;
+  } else if (SameSecret(value, worker_token_)) {
+    role = Role::kWorker;
   } else {
     return {grpc::StatusCode::UNAUTHENTICATED, "unknown bearer token"};
   }
-  if (static_cast<int>(role) < static_cast<int>(needed)) {
+  if (role == Role::kAdmin || role == needed) return grpc::Status::OK;
+  if (role == Role::kReader) {
     return {grpc::StatusCode::PERMISSION_DENIED,
-            "a reader token may read campaigns and puzzles but not start or cancel campaigns or "
-            "run jobs; use an admin token"};
+            "a reader token may read campaigns and puzzles but not start or cancel campaigns, "
+            "import or run jobs; use an admin token"};
   }
-  return grpc::Status::OK;
+  return {grpc::StatusCode::PERMISSION_DENIED,
+          "a worker token may only lease, heartbeat and submit jobs; reading the store and "
+          "starting, cancelling or importing campaigns need a reader or admin token"};
 }
 
 }  // namespace foundry::coordinator

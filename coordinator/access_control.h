@@ -1,10 +1,12 @@
 // AccessControl: who may call what on the coordinator.
 //
-// Two bearer tokens, two roles. `admin` may run campaigns (submit, cancel)
-// and speak the worker protocol; `reader` may read campaigns and the store.
-// An admin may also read. When no token is configured, access control is off
-// and every caller is an admin — allowed only on loopback (see
-// ServerSecurity in server.h).
+// Three bearer tokens, three roles, least privilege. `admin` may do
+// everything: run and cancel campaigns, import, read, and speak the worker
+// protocol. `reader` may only read campaigns, workers and the store.
+// `worker` may only speak the worker protocol (lease, heartbeat, submit);
+// it cannot read, start, cancel or import. When no token is configured,
+// access control is off and every caller is an admin — allowed only on
+// loopback (see ServerSecurity in server.h).
 //
 // Thread safety: immutable after construction.
 #pragma once
@@ -17,18 +19,21 @@
 
 namespace foundry::coordinator {
 
-enum class Role { kReader = 1, kAdmin = 2 };
+enum class Role { kReader = 1, kWorker = 2, kAdmin = 3 };
 
 class AccessControl {
  public:
   // Access control off.
   AccessControl() = default;
-  // REQUIRES: at least one token non-empty; tokens differ.
-  AccessControl(std::string admin_token, std::string reader_token);
+  // REQUIRES: at least one token non-empty; non-empty tokens differ.
+  AccessControl(std::string admin_token, std::string reader_token, std::string worker_token = "");
 
-  bool enabled() const { return !admin_token_.empty() || !reader_token_.empty(); }
+  bool enabled() const {
+    return !admin_token_.empty() || !reader_token_.empty() || !worker_token_.empty();
+  }
 
-  // OK when the caller's "authorization: Bearer <token>" grants `needed`;
+  // OK when the caller's "authorization: Bearer <token>" grants `needed`
+  // (admin grants every role; reader and worker only their own);
   // UNAUTHENTICATED without a known token; PERMISSION_DENIED when the token's
   // role is too weak. `context` may be null (in-process calls): allowed.
   grpc::Status Check(const grpc::ServerContextBase* context, Role needed) const;
@@ -36,6 +41,7 @@ class AccessControl {
  private:
   std::string admin_token_;
   std::string reader_token_;
+  std::string worker_token_;
 };
 
 }  // namespace foundry::coordinator

@@ -5,12 +5,54 @@
 
 #include <algorithm>
 #include <atomic>
+#include <map>
+#include <memory>
 #include <set>
 
+#include "coordinator/claim_check.h"
 #include "coordinator/coordinator.h"
 #include "puzzles/rng.h"
 
 namespace foundry::coordinator {
+
+// A submitted generation job waiting for its verification job.
+struct PendingVerify {
+  std::string generator;
+  std::shared_ptr<JobClaims> job;  // claims and the indices to re-generate
+  bool full = false;               // every index is re-generated
+  foundry::v1::JobStats stats;
+  uint64_t claim_digest = 0;
+  std::string lease_id;  // the verification lease; empty while waiting
+  Clock::time_point queued;
+};
+
+// A committed job of a quarantined worker, to re-generate in full.
+struct PendingAudit {
+  SampledCommit commit;
+  std::string suspect;
+  std::string lease_id;
+  Clock::time_point queued;
+};
+
+// What a verification or audit lease is about: everything needed to run it
+// and settle it without the coordinator's lock.
+struct Coordinator::VerifyWork {
+  LeaseKind kind = LeaseKind::kVerify;
+  std::string lease_id;
+  std::string campaign_id;
+  const puzzles::Family* family = nullptr;
+  std::string params_json;
+  uint64_t seed = 0, seq = 0, first = 0, end = 0;
+  // kVerify
+  std::string generator;
+  std::shared_ptr<JobClaims> job;
+  bool full = false;
+  foundry::v1::JobStats stats;
+  uint64_t claim_digest = 0;
+  // kAudit
+  SampledCommit audit;
+  std::string suspect;
+};
 
 // One campaign's in-memory state. The record is the persisted part.
 struct Coordinator::CampaignRun {
@@ -19,6 +61,8 @@ struct Coordinator::CampaignRun {
   uint64_t next_issue = 0;                  // next job never leased so far
   std::set<uint64_t> requeued;              // lapsed jobs to lease again, lowest first
   CommitWindow window;
+  std::map<uint64_t, PendingVerify> pending;  // submitted, awaiting verification
+  std::map<uint64_t, PendingAudit> audits;    // committed, being re-generated
   uint64_t candidates_since_new = 0;
   uint64_t duplicates_since_new = 0;
   RateMeter rate;
@@ -31,6 +75,8 @@ struct Coordinator::CampaignRun {
 
   bool running() const { return record.state() == foundry::v1::CAMPAIGN_STATE_RUNNING; }
   uint64_t job_size() const { return record.spec().job_size(); }
+  // Job `seq` is committed, buffered or awaiting verification.
+  bool Delivered(uint64_t seq) const { return window.Holds(seq) || pending.count(seq) != 0; }
 };
 
 inline int64_t NowUnixMs() {

@@ -62,4 +62,12 @@ grpc::Status CampaignServiceImpl::ListFamilies(grpc::ServerContext* ctx,
   return grpc::Status::OK;
 }
 
+grpc::Status CampaignServiceImpl::ListWorkers(grpc::ServerContext* ctx,
+                                              const foundry::v1::ListWorkersRequest*,
+                                              foundry::v1::ListWorkersResponse* resp) {
+  if (auto denied = access_.Check(ctx, Role::kReader); !denied.ok()) return denied;
+  *resp = core_.ListWorkers();
+  return grpc::Status::OK;
+}
+
 }  // namespace foundry::coordinator

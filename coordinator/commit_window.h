@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "foundry/v1/puzzle.pb.h"
@@ -19,14 +20,19 @@
 
 namespace foundry::coordinator {
 
-// A finished job whose puzzles passed re-verification.
+// A finished job whose puzzles passed independent verification.
 struct CheckedJob {
   uint64_t seq = 0;
   // Verified puzzles with ids, in index order.
   std::vector<foundry::v1::Puzzle> puzzles;
   foundry::v1::JobStats stats;
-  // Submitted puzzles that failed re-verification.
+  // Submitted puzzles that failed verification (a family bug, not a lie).
   uint64_t invalid = 0;
+  // Who generated it, whether every index was re-generated and compared,
+  // and checks::ClaimDigest of its claims (for a later audit).
+  std::string generator;
+  bool fully_checked = true;
+  uint64_t claim_digest = 0;
 };
 
 class CommitWindow {
@@ -43,6 +49,16 @@ class CommitWindow {
 
   // The next job in sequence, when it has arrived; advances the cursor.
   std::optional<CheckedJob> PopNext();
+
+  // Forgets the buffered job `seq` (its generator turned out to lie).
+  void Drop(uint64_t seq) { ready_.erase(seq); }
+
+  // Moves the cursor back to `seq` (a rollback), keeping buffered jobs.
+  // REQUIRES: seq <= next_seq().
+  void Rewind(uint64_t seq) { next_seq_ = seq; }
+
+  // The buffered jobs, by seq.
+  const std::map<uint64_t, CheckedJob>& buffered_jobs() const { return ready_; }
 
   // The first job not yet handed out by PopNext().
   uint64_t next_seq() const { return next_seq_; }

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "coordinator/campaign_run.h"
+#include "puzzles/fingerprint.h"
 #include "puzzles/registry.h"
 #include "puzzles/rng.h"
 
@@ -24,7 +25,13 @@ constexpr std::chrono::seconds kWorkerSeenWindow{30};
 
 Coordinator::Coordinator(storage::Store* store, CoordinatorOptions options,
                          CoordinatorMetrics* metrics)
-    : store_(store), options_(options), metrics_(metrics), leases_(Entropy()) {}
+    : store_(store),
+      options_(options),
+      metrics_(metrics),
+      leases_(Entropy()),
+      trust_(options.trust),
+      fingerprint_(options.generation_fingerprint.empty() ? puzzles::GenerationFingerprint()
+                                                          : options.generation_fingerprint) {}
 
 Coordinator::~Coordinator() {
   {
@@ -82,8 +89,15 @@ void Coordinator::AddRun(Campaign record, const puzzles::Family* family) {
 void Coordinator::TickerLoop() {
   std::unique_lock lock(ticker_mu_);
   while (!ticker_cv_.wait_for(lock, std::chrono::milliseconds(200), [&] { return stopping_; })) {
-    std::lock_guard state_lock(mu_);
-    TickLocked(Clock::now());
+    std::vector<VerifyWork> stale;
+    {
+      std::lock_guard state_lock(mu_);
+      const auto now = Clock::now();
+      TickLocked(now);
+      stale = TakeStaleVerifyWorkLocked(now);
+    }
+    // Checks no worker took in time: done here, so that commits go on.
+    for (VerifyWork& work : stale) VerifyHere(std::move(work));
   }
 }
 
@@ -91,15 +105,21 @@ void Coordinator::TickLocked(Clock::time_point now) {
   for (const LeaseRecord& lapsed : leases_.LapseDue(now, now - 20 * options_.lease_ttl)) {
     if (metrics_) metrics_->LeaseLapsed();
     auto it = runs_.find(lapsed.campaign_id);
-    if (it == runs_.end() || !it->second->running()) continue;
-    if (!it->second->window.Holds(lapsed.seq)) it->second->requeued.insert(lapsed.seq);
-  }
-  for (auto it = worker_seen_.begin(); it != worker_seen_.end();) {
-    it = now - it->second > kWorkerSeenWindow ? worker_seen_.erase(it) : std::next(it);
+    if (it == runs_.end()) continue;
+    CampaignRun& run = *it->second;
+    if (lapsed.kind == LeaseKind::kGenerate) {
+      if (run.running() && !run.Delivered(lapsed.seq)) run.requeued.insert(lapsed.seq);
+    } else if (auto p = run.pending.find(lapsed.seq);
+               p != run.pending.end() && p->second.lease_id == lapsed.lease_id) {
+      p->second.lease_id.clear();  // another verifier takes it
+    } else if (auto a = run.audits.find(lapsed.seq);
+               a != run.audits.end() && a->second.lease_id == lapsed.lease_id) {
+      a->second.lease_id.clear();
+    }
   }
   if (metrics_) {
     metrics_->SetJobsInFlight(static_cast<double>(leases_.live()));
-    metrics_->SetWorkers(static_cast<double>(worker_seen_.size()));
+    metrics_->SetWorkers(static_cast<double>(trust_.AliveCount(now - kWorkerSeenWindow)));
   }
 }
 
@@ -183,6 +203,7 @@ Result<Campaign> Coordinator::CancelCampaign(const std::string& campaign_id) {
   FOUNDRY_RETURN_IF_ERROR(store_->PutCampaign(record));
   run.record = std::move(record);
   run.window = CommitWindow(run.window.next_seq());  // drop buffered results
+  run.pending.clear();
   return Snapshot(run);
 }
 

@@ -10,6 +10,17 @@
 // its stream that the store did not hold, whoever ran the jobs, and a
 // restarted coordinator resumes from the persisted cursor.
 //
+// The coordinator takes no worker's word and does not verify puzzles
+// itself: a submitted generation job waits until a verification job, leased
+// to another worker, has run the family's Verify on every puzzle and
+// re-generated a sample of its indices (all of them while the generator is
+// on probation). The coordinator compares claims and answers (ids, grades,
+// content digests), settles a disagreement by computing the disputed index
+// itself, quarantines the liar, and re-generates and repairs whatever a
+// quarantined worker's jobs committed on a sample (worker_trust.h,
+// claim_check.h, docs/operations.md). When no other worker is alive it
+// verifies the job itself.
+//
 // Thread safety: every public method may be called from any thread.
 #pragma once
 
@@ -31,6 +42,7 @@
 #include "coordinator/coordinator_metrics.h"
 #include "coordinator/lease_table.h"
 #include "coordinator/rate_meter.h"
+#include "coordinator/worker_trust.h"
 #include "foundry/v1/campaign.pb.h"
 #include "foundry/v1/worker.pb.h"
 #include "puzzles/family.h"
@@ -56,6 +68,14 @@ struct CoordinatorOptions {
   // ...or when its last this-many accepted candidates were all already
   // stored (a small puzzle space, used up).
   uint64_t stall_duplicates = 20'000;
+  // Probation, spot-check sample rate (worker_trust.h).
+  TrustOptions trust;
+  // A verification job nobody has taken for this long is done by the
+  // coordinator itself. Default 10 s.
+  std::chrono::milliseconds verify_wait{10000};
+  // Workers must present this generation fingerprint at Lease; empty means
+  // puzzles::GenerationFingerprint() of this build.
+  std::string generation_fingerprint;
 };
 
 // One puzzle of an import, as read from an export file (see Import).
@@ -104,13 +124,24 @@ class Coordinator {
   void FinishImport(const ImportSession& session);
 
   // ---- workers ----
+  // A verification job (first, so that commits are not held up) or a
+  // generation job, or none. FailedPrecondition for a worker of another
+  // generation fingerprint; PermissionDenied for a quarantined worker.
   Result<foundry::v1::LeaseResponse> Lease(const foundry::v1::LeaseRequest& request);
   // NotFound for a lease this coordinator never issued (or long forgot).
   Result<foundry::v1::HeartbeatResponse> Heartbeat(const foundry::v1::HeartbeatRequest& request);
   // One job's output. NotFound for an unknown lease; InvalidArgument for
-  // chunks that disagree with the job. A repeated or late submission of a job
+  // chunks that disagree with the job (the worker is quarantined: an honest
+  // worker never sends them). A repeated or late submission of a job
   // already committed is accepted=false, not an error.
   Result<foundry::v1::SubmitResponse> SubmitResults(std::vector<foundry::v1::ResultChunk> chunks);
+
+  // The workers seen lately and every quarantined one.
+  foundry::v1::ListWorkersResponse ListWorkers();
+
+  // Verification jobs waiting or running, and audits of quarantined
+  // workers' commits not yet finished, over all campaigns.
+  size_t checks_outstanding();
 
   storage::Store& store() { return *store_; }
 
@@ -128,6 +159,40 @@ class Coordinator {
   // Commits one job: dedup, one store write, new campaign record.
   // REQUIRES: commit_mu_ held, mu_ not held.
   Status CommitJob(CampaignRun& run, foundry::v1::Campaign& record, CheckedJob job);
+
+  // ---- verification (coordinator_verify.cc) ----
+  struct VerifyWork;
+  // Hands `worker` a verification or audit job, if one waits that it may
+  // take. REQUIRES: mu_ held.
+  std::optional<VerifyWork> TakeVerifyWorkLocked(const std::string& worker, Clock::time_point now);
+  static foundry::v1::Job VerifyJobFor(const VerifyWork& work);
+  // A generation job's output, shape-checked: queued for verification.
+  Result<foundry::v1::SubmitResponse> SubmitGeneration(const LeaseRecord& lease,
+                                                       std::vector<foundry::v1::ResultChunk> chunks);
+  // A verification or audit job's answers.
+  Result<foundry::v1::SubmitResponse> SubmitVerification(const LeaseRecord& lease,
+                                                         std::vector<foundry::v1::ResultChunk> chunks);
+  // Compares, arbitrates, quarantines; offers an agreed job for commit.
+  // InvalidArgument (and the verifier quarantined) for answers that do not
+  // have the job's shape.
+  Status Settle(VerifyWork work, const std::string& verifier,
+                std::vector<foundry::v1::PuzzleVerdict> verdicts,
+                std::vector<foundry::v1::Regenerated> regenerated);
+  // Compares an audit's full re-generation with the claims once committed;
+  // rolls the campaign back on a mismatch. InvalidArgument (and the auditor
+  // quarantined) for answers that do not cover the job's range.
+  Status SettleAudit(const VerifyWork& work, const std::string& auditor,
+                     const std::vector<foundry::v1::Regenerated>& regenerated);
+  // Runs `work` here (no other worker could) and settles it.
+  void VerifyHere(VerifyWork work);
+  // Verification jobs nobody took within verify_wait. REQUIRES: mu_ held.
+  std::vector<VerifyWork> TakeStaleVerifyWorkLocked(Clock::time_point now);
+  // Quarantines `worker`: its leases and unverified jobs go to others, its
+  // sampled commits are audited. REQUIRES: mu_ held.
+  void QuarantineLocked(const std::string& worker, const std::string& evidence);
+  // Undoes the commits of `campaign_id` from job `seq` on and runs them
+  // again. REQUIRES: commit_mu_ held, mu_ not held.
+  Status RollBack(const std::string& campaign_id, uint64_t seq, const SampledCommit& restore);
   void AddRun(foundry::v1::Campaign record, const puzzles::Family* family);
   foundry::v1::Campaign Snapshot(const CampaignRun& run) const;
   void TickerLoop();
@@ -143,7 +208,8 @@ class Coordinator {
   mutable std::mutex mu_;
   std::map<std::string, std::unique_ptr<CampaignRun>> runs_;
   LeaseTable leases_;
-  std::unordered_map<std::string, Clock::time_point> worker_seen_;
+  WorkerTrust trust_;
+  std::string fingerprint_;
 
   std::mutex ticker_mu_;
   std::condition_variable ticker_cv_;

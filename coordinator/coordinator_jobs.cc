@@ -7,7 +7,7 @@
 #include <fmt/format.h>
 
 #include "coordinator/campaign_run.h"
-#include "coordinator/puzzle_checker.h"
+#include "checks/content_digest.h"
 
 namespace foundry::coordinator {
 
@@ -19,7 +19,7 @@ std::optional<uint64_t> Coordinator::NextSeqLocked(CampaignRun& run) {
   while (!run.requeued.empty()) {
     const uint64_t seq = *run.requeued.begin();
     run.requeued.erase(run.requeued.begin());
-    if (!run.window.Holds(seq)) return seq;  // else a late submission already delivered it
+    if (!run.Delivered(seq)) return seq;  // else a late submission already delivered it
   }
   // Lease ahead of the cursor only as far as the campaign is likely to need,
   // judged by how many new puzzles a job has yielded so far (one per
@@ -34,16 +34,40 @@ std::optional<uint64_t> Coordinator::NextSeqLocked(CampaignRun& run) {
   if (yield_per_job > 0) needed = std::ceil(remaining / yield_per_job * 1.25) + 1;
   const uint64_t allowed =
       std::clamp<uint64_t>(static_cast<uint64_t>(needed), 1, options_.max_jobs_ahead);
+  while (run.Delivered(run.next_issue)) ++run.next_issue;  // after a rollback
   if (run.next_issue - run.window.next_seq() >= allowed) return std::nullopt;
   return run.next_issue++;
 }
 
 Result<foundry::v1::LeaseResponse> Coordinator::Lease(const foundry::v1::LeaseRequest& request) {
   if (request.worker_id().empty()) return Status::InvalidArgument("worker_id is required");
+  if (request.generation_fingerprint() != fingerprint_) {
+    return Status::FailedPrecondition(fmt::format(
+        "worker '{}' has generation fingerprint '{}' (build '{}'), this coordinator has '{}': "
+        "the two could generate different puzzles for the same candidates; run workers of the "
+        "coordinator's build",
+        request.worker_id(), request.generation_fingerprint(), request.build(), fingerprint_));
+  }
   const auto now = Clock::now();
-  std::lock_guard lock(mu_);
-  worker_seen_[request.worker_id()] = now;
+  std::unique_lock lock(mu_);
+  if (trust_.Quarantined(request.worker_id())) {
+    return Status::PermissionDenied(fmt::format("worker '{}' is quarantined: {}", request.worker_id(),
+                                                trust_.Evidence(request.worker_id())));
+  }
+  trust_.Seen(request.worker_id(), request.threads(), request.build(), now);
   TickLocked(now);
+
+  // Verification first: it holds up commits.
+  if (auto work = TakeVerifyWorkLocked(request.worker_id(), now)) {
+    if (metrics_) metrics_->SetJobsInFlight(static_cast<double>(leases_.live()));
+    lock.unlock();
+    foundry::v1::LeaseResponse resp;
+    *resp.mutable_job() = VerifyJobFor(*work);
+    resp.mutable_job()->set_lease_deadline_unix_ms(ToUnixMs(now + options_.lease_ttl));
+    resp.mutable_job()->set_heartbeat_interval_ms(
+        static_cast<uint32_t>(options_.heartbeat_interval.count()));
+    return resp;
+  }
 
   // Weighted fair share: lowest pass first (see CampaignRun::pass), then the
   // oldest campaign.
@@ -73,6 +97,7 @@ Result<foundry::v1::LeaseResponse> Coordinator::Lease(const foundry::v1::LeaseRe
     job->set_end_index((*seq + 1) * run->job_size());
     job->set_lease_deadline_unix_ms(ToUnixMs(deadline));
     job->set_heartbeat_interval_ms(static_cast<uint32_t>(options_.heartbeat_interval.count()));
+    job->set_kind(foundry::v1::JOB_KIND_GENERATE);
     if (metrics_) metrics_->SetJobsInFlight(static_cast<double>(leases_.live()));
     return resp;
   }
@@ -84,7 +109,9 @@ Result<foundry::v1::HeartbeatResponse> Coordinator::Heartbeat(
     const foundry::v1::HeartbeatRequest& request) {
   const auto now = Clock::now();
   std::lock_guard lock(mu_);
-  if (!request.worker_id().empty()) worker_seen_[request.worker_id()] = now;
+  if (!request.worker_id().empty() && !trust_.Quarantined(request.worker_id())) {
+    trust_.Seen(request.worker_id(), 0, "", now);
+  }
   LeaseRecord* lease = leases_.Find(request.lease_id());
   if (lease == nullptr) {
     return Status::NotFound(fmt::format("no lease '{}' (the coordinator may have restarted)",
@@ -92,8 +119,25 @@ Result<foundry::v1::HeartbeatResponse> Coordinator::Heartbeat(
   }
   foundry::v1::HeartbeatResponse resp;
   auto it = runs_.find(lease->campaign_id);
-  const bool wanted = !lease->lapsed && it != runs_.end() && it->second->running() &&
-                      !it->second->window.Holds(lease->seq);
+  bool wanted = !lease->lapsed && it != runs_.end();
+  if (wanted) {
+    CampaignRun& run = *it->second;
+    switch (lease->kind) {
+      case LeaseKind::kGenerate:
+        wanted = run.running() && !run.Delivered(lease->seq);
+        break;
+      case LeaseKind::kVerify: {
+        auto p = run.pending.find(lease->seq);
+        wanted = p != run.pending.end() && p->second.lease_id == lease->lease_id;
+        break;
+      }
+      case LeaseKind::kAudit: {
+        auto a = run.audits.find(lease->seq);
+        wanted = a != run.audits.end() && a->second.lease_id == lease->lease_id;
+        break;
+      }
+    }
+  }
   resp.set_keep_going(wanted);
   if (wanted) lease->deadline = now + options_.lease_ttl;
   resp.set_lease_deadline_unix_ms(ToUnixMs(lease->deadline));
@@ -114,76 +158,106 @@ Result<foundry::v1::SubmitResponse> Coordinator::SubmitResults(
   if (!chunks.back().last()) {
     return Status::InvalidArgument("submission ended before its last chunk (last=true)");
   }
-
-  // What the lease was for.
-  const puzzles::Family* family = nullptr;
-  Provenance provenance;
-  uint64_t seq = 0, first = 0, end = 0;
-  foundry::v1::SubmitResponse resp;
+  LeaseRecord lease;
   {
     std::lock_guard lock(mu_);
-    LeaseRecord* lease = leases_.Find(lease_id);
-    if (lease == nullptr) {
+    LeaseRecord* found = leases_.Find(lease_id);
+    if (found == nullptr) {
       return Status::NotFound(fmt::format("no lease '{}' (unknown or long expired)", lease_id));
     }
-    auto it = runs_.find(lease->campaign_id);
-    if (it == runs_.end() || !it->second->running() || it->second->window.Holds(lease->seq)) {
+    lease = *found;
+    if (trust_.Quarantined(lease.worker_id)) {
       leases_.Remove(lease_id);
+      return Status::PermissionDenied(fmt::format("worker '{}' is quarantined: {}", lease.worker_id,
+                                                  trust_.Evidence(lease.worker_id)));
+    }
+  }
+  if (lease.kind == LeaseKind::kGenerate) return SubmitGeneration(lease, std::move(chunks));
+  return SubmitVerification(lease, std::move(chunks));
+}
+
+Result<foundry::v1::SubmitResponse> Coordinator::SubmitGeneration(
+    const LeaseRecord& lease, std::vector<foundry::v1::ResultChunk> chunks) {
+  foundry::v1::SubmitResponse resp;
+  uint64_t first = 0, end = 0;
+  {
+    std::lock_guard lock(mu_);
+    auto it = runs_.find(lease.campaign_id);
+    if (it == runs_.end() || !it->second->running() || it->second->Delivered(lease.seq)) {
+      leases_.Remove(lease.lease_id);
       if (metrics_) metrics_->JobOutcome("repeated");
       resp.set_accepted(false);
       return resp;
     }
-    const CampaignRun& run = *it->second;
-    family = run.family;
-    provenance = {run.record.id(), run.record.spec().seed(), run.record.params_json()};
-    seq = lease->seq;
-    first = seq * run.job_size();
-    end = first + run.job_size();
+    first = lease.seq * it->second->job_size();
+    end = first + it->second->job_size();
   }
 
-  // Shape checks, then re-verification, outside the lock.
-  std::vector<foundry::v1::GeneratedPuzzle> submitted;
+  // Shape checks: an honest worker never fails them, so a failure
+  // quarantines the worker and its job goes to another.
+  auto claims = std::make_shared<JobClaims>();
+  std::string problem;
   uint64_t next_allowed = first;
   for (auto& chunk : chunks) {
     for (auto& p : *chunk.mutable_puzzles()) {
-      if (p.index() < next_allowed || p.index() >= end) {
-        return Status::InvalidArgument(fmt::format(
-            "puzzle index {} is out of order or outside the job's range [{}, {})", p.index(),
-            first, end));
+      if (problem.empty() && (p.index() < next_allowed || p.index() >= end)) {
+        problem = fmt::format("puzzle index {} is out of order or outside the job's range [{}, {})",
+                              p.index(), first, end);
+      } else if (problem.empty() && (p.id().empty() || !puzzles::IsLevel(p.difficulty().level()))) {
+        problem = fmt::format("puzzle index {} comes without its claimed id or level", p.index());
       }
       next_allowed = p.index() + 1;
-      submitted.push_back(std::move(p));
+      claims->claims.push_back(std::move(p));
     }
   }
   const foundry::v1::JobStats& stats = chunks.back().stats();
-  if (stats.candidates() != end - first || stats.accepted() != submitted.size()) {
-    return Status::InvalidArgument(fmt::format(
+  if (problem.empty() && (stats.candidates() != end - first || stats.accepted() != claims->claims.size())) {
+    problem = fmt::format(
         "job stats disagree with the job: {} candidates and {} accepted reported, "
         "expected {} candidates and {} accepted puzzles sent",
-        stats.candidates(), stats.accepted(), end - first, submitted.size()));
+        stats.candidates(), stats.accepted(), end - first, claims->claims.size());
   }
-  std::string problem;
-  CheckedJob checked =
-      CheckSubmission(*family, provenance, seq, std::move(submitted), NowUnixMs(), &problem);
-  checked.stats = stats;
-  if (checked.invalid > 0) {
-    fmt::print(stderr, "coordinator: {} puzzles of campaign {} failed re-verification, e.g. {}\n",
-               checked.invalid, provenance.campaign_id, problem);
-  }
-
-  bool offered = false;
+  const auto now = Clock::now();
+  std::optional<VerifyWork> here;
   {
     std::lock_guard lock(mu_);
-    leases_.Remove(lease_id);
-    auto it = runs_.find(provenance.campaign_id);
-    offered = it != runs_.end() && it->second->running() && it->second->window.Offer(std::move(checked));
+    leases_.Remove(lease.lease_id);
+    if (!problem.empty()) {
+      QuarantineLocked(lease.worker_id, "sent a malformed generation job: " + problem);
+      if (metrics_) metrics_->JobOutcome("refused");
+      return Status::InvalidArgument(problem);
+    }
+    auto it = runs_.find(lease.campaign_id);
+    if (it == runs_.end() || !it->second->running() || it->second->Delivered(lease.seq)) {
+      if (metrics_) metrics_->JobOutcome("repeated");
+      resp.set_accepted(false);
+      return resp;
+    }
+    CampaignRun& run = *it->second;
+    PendingVerify pv;
+    pv.generator = lease.worker_id;
+    claims->regenerate = trust_.SampleFor(lease.worker_id, first, end, &pv.full);
+    checks::ClaimDigest digest;
+    for (const auto& c : claims->claims) digest.Add(c);
+    pv.claim_digest = digest.value();
+    pv.job = std::move(claims);
+    pv.stats = stats;
+    pv.queued = now;
+    if (!trust_.AnotherWorkerAlive(lease.worker_id, now - options_.lease_ttl)) {
+      // Nobody else to verify it: the coordinator does.
+      pv.lease_id = fmt::format("here-{}", lease.lease_id);
+      here = VerifyWork{LeaseKind::kVerify, pv.lease_id, run.record.id(), run.family,
+                        run.record.params_json(), run.record.spec().seed(), lease.seq, first, end,
+                        pv.generator, pv.job, pv.full, pv.stats, pv.claim_digest, {}, {}};
+    }
+    run.pending.emplace(lease.seq, std::move(pv));
     if (metrics_) {
-      metrics_->JobOutcome(offered ? "committed" : "repeated");
+      metrics_->JobOutcome("submitted");
       metrics_->SetJobsInFlight(static_cast<double>(leases_.live()));
     }
   }
-  if (offered) CommitReady(provenance.campaign_id);
-  resp.set_accepted(offered);
+  if (here) VerifyHere(std::move(*here));
+  resp.set_accepted(true);
   return resp;
 }
 
@@ -206,8 +280,13 @@ void Coordinator::CommitReady(const std::string& campaign_id) {
     }
     // `run` stays valid: runs are never erased, and only this thread (holding
     // commit_mu_) changes a running campaign's record.
+    SampledCommit sampled{campaign_id, job->seq, job->claim_digest, record.counters(),
+                          run->candidates_since_new, run->duplicates_since_new};
+    const bool on_sample = !job->fully_checked;
+    const std::string generator = job->generator;
     Status s = CommitJob(*run, record, std::move(*job));
     std::lock_guard lock(mu_);
+    if (s.ok() && on_sample) trust_.CommittedOnSample(generator, std::move(sampled));
     if (!s.ok()) {
       fmt::print(stderr, "coordinator: commit for campaign {} failed: {}\n", campaign_id,
                  s.ToString());

@@ -10,6 +10,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <map>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -18,6 +19,8 @@ namespace foundry::coordinator {
 
 using Clock = std::chrono::steady_clock;
 
+enum class LeaseKind { kGenerate, kVerify, kAudit };
+
 struct LeaseRecord {
   std::string lease_id;
   std::string campaign_id;
@@ -25,6 +28,7 @@ struct LeaseRecord {
   uint64_t seq = 0;
   Clock::time_point deadline;
   bool lapsed = false;
+  LeaseKind kind = LeaseKind::kGenerate;
 };
 
 class LeaseTable {
@@ -34,7 +38,13 @@ class LeaseTable {
 
   // Grants a new lease and returns it.
   const LeaseRecord& Grant(const std::string& campaign_id, uint64_t seq, const std::string& worker_id,
-                     Clock::time_point deadline);
+                           Clock::time_point deadline, LeaseKind kind = LeaseKind::kGenerate);
+
+  // Live leases per worker.
+  std::map<std::string, uint32_t> LiveByWorker() const;
+
+  // Every live lease of `worker_id`, removed from the table.
+  std::vector<LeaseRecord> RemoveWorker(const std::string& worker_id);
 
   // The lease with `lease_id`, lapsed or not; nullptr when unknown.
   LeaseRecord* Find(const std::string& lease_id);

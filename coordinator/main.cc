@@ -33,7 +33,7 @@ int main(int argc, char** argv) {
   app.add_option("--lease-seconds", lease_seconds, "A lease lapses this long after its last heartbeat")
       ->check(CLI::Range(0.2, 3600.0));
   app.add_flag("--sync", sync, "fsync the write-ahead log on every commit (survives power loss)");
-  std::string tls_cert, tls_key, tls_client_ca, admin_token_file, reader_token_file;
+  std::string tls_cert, tls_key, tls_client_ca, admin_token_file, reader_token_file, worker_token_file;
   bool insecure = false;
   app.add_option("--tls-cert", tls_cert, "PEM server certificate chain (TLS on with --tls-key)");
   app.add_option("--tls-key", tls_key, "PEM private key of --tls-cert");
@@ -43,6 +43,16 @@ int main(int argc, char** argv) {
                  "File holding the admin bearer token (campaigns and the worker protocol)");
   app.add_option("--reader-token-file", reader_token_file,
                  "File holding the reader bearer token (reads only)");
+  app.add_option("--worker-token-file", worker_token_file,
+                 "File holding the worker bearer token (lease, heartbeat and submit only)");
+  double sample_rate = 0.03;
+  uint32_t probation_jobs = 4;
+  app.add_option("--spot-check-rate", sample_rate,
+                 "Share of a trusted worker's candidates another worker re-generates")
+      ->check(CLI::Range(0.0, 1.0));
+  app.add_option("--probation-jobs", probation_jobs,
+                 "Jobs of a new worker re-generated in full before it is trusted")
+      ->check(CLI::Range(0u, 1000000u));
   std::string health_listen;
   app.add_option("--health-listen", health_listen,
                  "Also serve only the gRPC health service, in plaintext, on this address (for "
@@ -66,6 +76,8 @@ int main(int argc, char** argv) {
   foundry::coordinator::CoordinatorOptions options;
   options.lease_ttl = std::chrono::milliseconds(static_cast<int64_t>(lease_seconds * 1000));
   options.heartbeat_interval = std::max(options.lease_ttl / 5, std::chrono::milliseconds(50));
+  options.trust.sample_rate = sample_rate;
+  options.trust.probation_jobs = probation_jobs;
   auto core = foundry::coordinator::Coordinator::Open(store->get(), options, &metrics);
   if (!core.ok()) {
     fmt::print(stderr, "foundry-coordinator: {}\n", core.status().ToString());
@@ -86,7 +98,8 @@ int main(int argc, char** argv) {
                            std::pair{&tls_key, &security.tls_key_pem},
                            std::pair{&tls_client_ca, &security.tls_client_ca_pem},
                            std::pair{&admin_token_file, &security.admin_token},
-                           std::pair{&reader_token_file, &security.reader_token}}) {
+                           std::pair{&reader_token_file, &security.reader_token},
+                           std::pair{&worker_token_file, &security.worker_token}}) {
     if (path->empty()) continue;
     auto content = foundry::ReadSecretFile(*path);
     if (!content.ok()) {
@@ -95,13 +108,15 @@ int main(int argc, char** argv) {
     }
     *out = std::move(*content);
   }
-  for (std::string* token : {&security.admin_token, &security.reader_token}) {
+  for (std::string* token : {&security.admin_token, &security.reader_token, &security.worker_token}) {
     const auto first = token->find_first_not_of(" \t\r\n");
     const auto last = token->find_last_not_of(" \t\r\n");
     *token = first == std::string::npos ? "" : token->substr(first, last - first + 1);
   }
-  if (!reader_token_file.empty() && admin_token_file.empty()) {
-    fmt::print(stderr, "foundry-coordinator: --reader-token-file needs --admin-token-file too\n");
+  if ((!reader_token_file.empty() || !worker_token_file.empty()) && admin_token_file.empty()) {
+    fmt::print(stderr,
+               "foundry-coordinator: --reader-token-file and --worker-token-file need "
+               "--admin-token-file too\n");
     return 1;
   }
   auto server = foundry::coordinator::CoordinatorServer::Start(listen, **core, security, &rpc_metrics);

@@ -14,7 +14,7 @@ bool IsLoopbackAddress(const std::string& address) {
 }
 
 CoordinatorServer::CoordinatorServer(Coordinator& core, const ServerSecurity& security)
-    : access_(security.admin_token, security.reader_token),
+    : access_(security.admin_token, security.reader_token, security.worker_token),
       campaigns_(core, access_),
       workers_(core, access_),
       store_handlers_(core.store(), &core),
@@ -33,8 +33,15 @@ Result<std::unique_ptr<CoordinatorServer>> CoordinatorServer::Start(const std::s
   if (!security.tls_client_ca_pem.empty() && !tls) {
     return Status::InvalidArgument("client certificates (mutual TLS) need TLS: give a certificate and key");
   }
-  if (!security.admin_token.empty() && security.admin_token == security.reader_token) {
-    return Status::InvalidArgument("the admin and reader tokens must differ");
+  {
+    const std::string* tokens[] = {&security.admin_token, &security.reader_token, &security.worker_token};
+    for (int i = 0; i < 3; ++i) {
+      for (int j = i + 1; j < 3; ++j) {
+        if (!tokens[i]->empty() && *tokens[i] == *tokens[j]) {
+          return Status::InvalidArgument("the admin, reader and worker tokens must all differ");
+        }
+      }
+    }
   }
   const bool tokens = !security.admin_token.empty();
   if (!IsLoopbackAddress(address) && !(tls && tokens)) {

@@ -24,9 +24,10 @@ struct ServerSecurity {
   // PEM CA of client certificates: when set, clients must present one
   // (mutual TLS).
   std::string tls_client_ca_pem;
-  // Bearer tokens of the two roles (see AccessControl); empty: no such role.
+  // Bearer tokens of the three roles (see AccessControl); empty: no such role.
   std::string admin_token;
   std::string reader_token;
+  std::string worker_token;
   // Listen off loopback without TLS or without tokens (a loud warning is
   // printed). For closed networks and tests only.
   bool allow_insecure_remote = false;

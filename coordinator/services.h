@@ -24,6 +24,8 @@ class CampaignServiceImpl final : public foundry::v1::CampaignService::Service {
                               foundry::v1::Campaign*) override;
   grpc::Status ListFamilies(grpc::ServerContext*, const foundry::v1::ListFamiliesRequest*,
                             foundry::v1::ListFamiliesResponse*) override;
+  grpc::Status ListWorkers(grpc::ServerContext*, const foundry::v1::ListWorkersRequest*,
+                           foundry::v1::ListWorkersResponse*) override;
 
  private:
   Coordinator& core_;

@@ -11,7 +11,7 @@ constexpr size_t kMaxChunks = 1100;
 
 grpc::Status WorkerServiceImpl::Lease(grpc::ServerContext* ctx, const foundry::v1::LeaseRequest* req,
                                       foundry::v1::LeaseResponse* resp) {
-  if (auto denied = access_.Check(ctx, Role::kAdmin); !denied.ok()) return denied;
+  if (auto denied = access_.Check(ctx, Role::kWorker); !denied.ok()) return denied;
   auto r = core_.Lease(*req);
   if (!r.ok()) return ToGrpc(r.status());
   *resp = std::move(*r);
@@ -21,7 +21,7 @@ grpc::Status WorkerServiceImpl::Lease(grpc::ServerContext* ctx, const foundry::v
 grpc::Status WorkerServiceImpl::Heartbeat(grpc::ServerContext* ctx,
                                           const foundry::v1::HeartbeatRequest* req,
                                           foundry::v1::HeartbeatResponse* resp) {
-  if (auto denied = access_.Check(ctx, Role::kAdmin); !denied.ok()) return denied;
+  if (auto denied = access_.Check(ctx, Role::kWorker); !denied.ok()) return denied;
   auto r = core_.Heartbeat(*req);
   if (!r.ok()) return ToGrpc(r.status());
   *resp = std::move(*r);
@@ -31,7 +31,7 @@ grpc::Status WorkerServiceImpl::Heartbeat(grpc::ServerContext* ctx,
 grpc::Status WorkerServiceImpl::SubmitResults(grpc::ServerContext* ctx,
                                               grpc::ServerReader<foundry::v1::ResultChunk>* reader,
                                               foundry::v1::SubmitResponse* resp) {
-  if (auto denied = access_.Check(ctx, Role::kAdmin); !denied.ok()) return denied;
+  if (auto denied = access_.Check(ctx, Role::kWorker); !denied.ok()) return denied;
   std::vector<foundry::v1::ResultChunk> chunks;
   foundry::v1::ResultChunk chunk;
   while (reader->Read(&chunk)) {

@@ -1,5 +1,7 @@
 #include "storage/catalog.h"
 
+#include <unordered_set>
+
 #include <algorithm>
 #include <mutex>
 
@@ -91,6 +93,26 @@ void PuzzleCatalog::Add(const std::vector<Fact>& facts) {
     e.level = InternLevel(f.level);
     ++shard.level_counts[e.level];
     shard.entries.push_back(e);
+  }
+}
+
+void PuzzleCatalog::Remove(const std::vector<std::pair<std::string, std::string>>& family_and_id) {
+  std::unique_lock lock(mu_);
+  std::map<uint32_t, std::unordered_set<std::string>> by_shard;
+  for (const auto& [family, id] : family_and_id) {
+    if (auto it = shard_of_.find(family); it != shard_of_.end()) by_shard[it->second].insert(id);
+  }
+  for (auto& [index, ids] : by_shard) {
+    Shard& shard = shards_[index];
+    std::deque<Entry> kept;
+    for (const Entry& e : shard.entries) {
+      if (ids.count(IdOf(shard, e)) != 0) {
+        --shard.level_counts[e.level];
+      } else {
+        kept.push_back(e);
+      }
+    }
+    shard.entries = std::move(kept);
   }
 }
 

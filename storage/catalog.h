@@ -50,6 +50,10 @@ class PuzzleCatalog {
   // Appends puzzles; the caller guarantees each id is new to the catalog.
   void Add(const std::vector<Fact>& facts);
 
+  // Forgets the puzzles with these ids (a campaign rolled back). Linear in
+  // the size of the families concerned: rollbacks are rare.
+  void Remove(const std::vector<std::pair<std::string, std::string>>& family_and_id);
+
   // Puzzles per (family, level).
   std::map<std::pair<std::string, std::string>, uint64_t> LevelCounts() const;
 

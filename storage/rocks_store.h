@@ -67,6 +67,9 @@ class RocksStore final : public Store {
   // InvalidArgument for an empty id, one with a \0, or a string field that
   // is not valid UTF-8.
   Status PutCampaign(const foundry::v1::Campaign& campaign) override;
+  // Holds commit_mu_ like Commit. DataLoss for a member whose record is gone.
+  Result<uint64_t> RollbackCampaign(const foundry::v1::Campaign& campaign,
+                                    uint64_t from_index) override;
   Result<std::vector<foundry::v1::Campaign>> LoadCampaigns() override;
   // InvalidArgument for a filter with a level but no family, or with a \0 in
   // a field, and for a page token of another filter.

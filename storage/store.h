@@ -106,6 +106,15 @@ class Store {
   // id holds a NUL byte, or a record would not read back (invalid UTF-8).
   virtual Status Commit(const CommitBatch& batch) = 0;
 
+  // Undoes a campaign's commits from candidate `from_index` on, in one
+  // atomic write: every puzzle the campaign stored at an index >= from_index
+  // is deleted with its index entries (its recorded plays stay, and count
+  // again if the puzzle is stored again), and `campaign` replaces the
+  // campaign record. Used to repair what a worker caught lying had
+  // committed. Returns how many puzzles were deleted.
+  virtual Result<uint64_t> RollbackCampaign(const foundry::v1::Campaign& campaign,
+                                            uint64_t from_index) = 0;
+
   // Stores (replaces) one campaign record.
   virtual Status PutCampaign(const foundry::v1::Campaign& campaign) = 0;
 

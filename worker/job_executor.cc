@@ -8,6 +8,8 @@
 
 #include <oneapi/tbb/parallel_for.h>
 
+#include "checks/candidate_checks.h"
+
 namespace foundry::worker {
 namespace {
 
@@ -27,14 +29,7 @@ void Generate(const JobSpec& spec, uint64_t index, BlockOutput& out) {
   puzzles::Rng rng = puzzles::CandidateRng(spec.seed, index);
   puzzles::Candidate c = spec.family->Generate(rng, spec.params);
   if (auto* a = std::get_if<puzzles::Accepted>(&c)) {
-    foundry::v1::GeneratedPuzzle& p = out.puzzles.emplace_back();
-    p.set_index(index);
-    p.set_puzzle_json(a->puzzle.dump());
-    p.set_solution_json(a->solution.dump());
-    auto* d = p.mutable_difficulty();
-    d->set_level(a->difficulty.level);
-    d->set_score(a->difficulty.score);
-    d->set_details_json(a->difficulty.details.dump());
+    out.puzzles.push_back(checks::ClaimFor(*spec.family, index, *a));
   } else {
     ++out.rejected[std::get<puzzles::Rejected>(c).reason];
   }
@@ -93,6 +88,41 @@ JobOutput JobExecutor::Run(const JobSpec& spec, const std::atomic<bool>& cancel)
   }
   out.stats.set_candidates(n);
   out.stats.set_accepted(out.puzzles.size());
+  out.stats.set_seconds(
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+  return out;
+}
+
+VerifyOutput JobExecutor::RunVerify(const VerifySpec& spec, const std::atomic<bool>& cancel) {
+  const auto start = std::chrono::steady_clock::now();
+  VerifyOutput out;
+  out.verdicts.resize(spec.puzzles.size());
+  out.regenerated.resize(spec.regenerate.size());
+  // One list of work items: the puzzles to verify, then the indices to
+  // re-generate; each item writes only its own slot.
+  const size_t items = spec.puzzles.size() + spec.regenerate.size();
+  constexpr size_t kItemsPerBlock = 8;
+  std::atomic<bool> stopped{false};
+  ForEachBlock((items + kItemsPerBlock - 1) / kItemsPerBlock, [&](size_t b) {
+    if (cancel.load(std::memory_order_relaxed)) {
+      stopped.store(true, std::memory_order_relaxed);
+      return;
+    }
+    for (size_t i = b * kItemsPerBlock; i < std::min(items, (b + 1) * kItemsPerBlock); ++i) {
+      if (i < spec.puzzles.size()) {
+        out.verdicts[i] = checks::VerifyPuzzle(*spec.family, spec.puzzles[i]);
+      } else {
+        const size_t k = i - spec.puzzles.size();
+        out.regenerated[k] =
+            checks::Regenerate(*spec.family, spec.params, spec.seed, spec.regenerate[k]);
+      }
+    }
+  });
+  out.cancelled = stopped.load() || cancel.load();
+  uint64_t valid = 0;
+  for (const auto& v : out.verdicts) valid += v.valid() ? 1 : 0;
+  out.stats.set_candidates(spec.regenerate.size());
+  out.stats.set_accepted(valid);
   out.stats.set_seconds(
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
   return out;

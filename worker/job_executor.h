@@ -29,11 +29,31 @@ struct JobSpec {
 };
 
 struct JobOutput {
-  // Accepted candidates, in increasing index order.
+  // Accepted candidates with this worker's claims (id, grade), in increasing
+  // index order.
   std::vector<foundry::v1::GeneratedPuzzle> puzzles;
   foundry::v1::JobStats stats;
   // True when `cancel` was raised before the job finished; the rest of the
   // output is then incomplete and must not be submitted.
+  bool cancelled = false;
+};
+
+// A verification job: another worker's output to check.
+struct VerifySpec {
+  const puzzles::Family* family = nullptr;  // not owned; lives forever (registry)
+  puzzles::Params params;
+  uint64_t seed = 0;
+  // The puzzles to Verify (their id and difficulty fields are ignored).
+  std::vector<foundry::v1::GeneratedPuzzle> puzzles;
+  // The candidate indices to re-generate.
+  std::vector<uint64_t> regenerate;
+};
+
+struct VerifyOutput {
+  // One per spec puzzle and one per spec index, in the spec's order.
+  std::vector<foundry::v1::PuzzleVerdict> verdicts;
+  std::vector<foundry::v1::Regenerated> regenerated;
+  foundry::v1::JobStats stats;  // candidates = regenerated, accepted = valid verdicts
   bool cancelled = false;
 };
 
@@ -47,6 +67,9 @@ class JobExecutor {
   // Generates candidates [first_index, end_index) of `spec`. Polls `cancel`
   // between blocks of candidates.
   JobOutput Run(const JobSpec& spec, const std::atomic<bool>& cancel);
+
+  // Verifies and re-generates what `spec` lists, on the same threads.
+  VerifyOutput RunVerify(const VerifySpec& spec, const std::atomic<bool>& cancel);
 
  private:
   // Calls body(b) for b in [0, count) on the executor's threads.

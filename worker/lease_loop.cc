@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "puzzles/fingerprint.h"
 #include "puzzles/registry.h"
 #include "puzzles/rng.h"
 #include "worker/result_chunks.h"
@@ -49,8 +50,20 @@ void LeaseLoop::Run(const std::atomic<bool>& drain, const std::atomic<bool>& sto
     foundry::v1::LeaseRequest req;
     req.set_worker_id(options_.worker_id);
     req.set_threads(static_cast<uint32_t>(executor_.threads()));
+    req.set_generation_fingerprint(options_.generation_fingerprint.empty()
+                                       ? puzzles::GenerationFingerprint()
+                                       : options_.generation_fingerprint);
+    req.set_build(options_.build);
     auto lease = source_.Lease(req);
     if (!lease.ok()) {
+      const auto code = lease.status().code();
+      if (code == Status::Code::kFailedPrecondition || code == Status::Code::kPermissionDenied) {
+        // Refused for good (another generation fingerprint, a quarantine, a
+        // token that may not run jobs): retrying cannot help.
+        refused_ = lease.status().message();
+        fmt::print(stderr, "worker: the coordinator refuses this worker: {}\n", refused_);
+        return;
+      }
       if (!reported_down) {
         fmt::print(stderr, "worker: coordinator unreachable ({}); retrying with backoff\n",
                    lease.status().message());
@@ -71,6 +84,62 @@ void LeaseLoop::Run(const std::atomic<bool>& drain, const std::atomic<bool>& sto
   }
 }
 
+template <typename Output, typename Work>
+Output LeaseLoop::RunWithHeartbeats(const foundry::v1::Job& job, const std::atomic<bool>& stop,
+                                    std::atomic<bool>& cancel, std::string& outcome, Work work) {
+  auto running = std::async(std::launch::async, work);
+  // Heartbeat until the job is done; a "stop" answer or a lost lease cancels.
+  const auto interval = std::chrono::milliseconds(std::max<uint32_t>(job.heartbeat_interval_ms(), 50));
+  outcome = "completed";
+  auto last_beat = std::chrono::steady_clock::now();
+  while (running.wait_for(std::min<std::chrono::milliseconds>(interval, 100ms)) !=
+         std::future_status::ready) {
+    if (stop.load()) {
+      cancel = true;
+      outcome = "cancelled";
+      break;
+    }
+    if (std::chrono::steady_clock::now() - last_beat < interval) continue;
+    last_beat = std::chrono::steady_clock::now();
+    foundry::v1::HeartbeatRequest hb;
+    hb.set_worker_id(options_.worker_id);
+    hb.set_lease_id(job.lease_id());
+    auto beat = source_.Heartbeat(hb);
+    if ((beat.ok() && !beat->keep_going()) ||
+        (!beat.ok() && beat.status().code() == Status::Code::kNotFound)) {
+      cancel = true;
+      outcome = "abandoned";
+      break;
+    }
+    // Unavailable: keep going; the result may still be wanted.
+  }
+  return running.get();
+}
+
+bool LeaseLoop::SubmitWithRetry(const foundry::v1::Job& job,
+                                const std::vector<foundry::v1::ResultChunk>& chunks,
+                                const std::atomic<bool>& stop) {
+  // Retry a failed submission while the coordinator is away: the job's output
+  // stays valid, and the coordinator ignores a repeated one.
+  for (int attempt = 0; !stop.load(); ++attempt) {
+    auto sent = source_.Submit(chunks);
+    if (sent.ok()) {
+      ++jobs_completed_;
+      return true;
+    }
+    const auto code = sent.status().code();
+    if (code != Status::Code::kUnavailable || attempt >= 20) {
+      // NotFound: the coordinator restarted and forgot the lease; the job
+      // will be leased again. Anything else: the output was refused.
+      fmt::print(stderr, "worker: submission for {} dropped: {}\n", job.campaign_id(),
+                 sent.status().ToString());
+      return false;
+    }
+    SleepFor(NextBackoff(), stop);
+  }
+  return false;
+}
+
 void LeaseLoop::RunJob(const foundry::v1::Job& job, const std::atomic<bool>& stop) {
   auto family = puzzles::FindFamily(job.family());
   if (!family.ok()) {
@@ -88,72 +157,50 @@ void LeaseLoop::RunJob(const foundry::v1::Job& job, const std::atomic<bool>& sto
     if (metrics_) metrics_->JobEnded(job.family(), "failed", {});
     return;
   }
-  JobSpec spec{*family, std::move(*params), job.seed(), job.first_index(), job.end_index()};
 
   if (metrics_) metrics_->JobStarted();
   std::atomic<bool> cancel{false};
-  auto running = std::async(std::launch::async, [&] { return executor_.Run(spec, cancel); });
-
-  // Heartbeat until the job is done; a "stop" answer or a lost lease cancels.
-  const auto interval = std::chrono::milliseconds(std::max<uint32_t>(job.heartbeat_interval_ms(), 50));
-  std::string outcome = "completed";
-  auto last_beat = std::chrono::steady_clock::now();
-  while (running.wait_for(std::min<std::chrono::milliseconds>(interval, 100ms)) !=
-         std::future_status::ready) {
-    if (stop.load()) {
-      cancel = true;
-      outcome = "cancelled";
-      break;
+  std::string outcome;
+  std::vector<foundry::v1::ResultChunk> chunks;
+  foundry::v1::JobStats stats;
+  double busy_seconds = 0;
+  bool cancelled = false;
+  if (job.kind() == foundry::v1::JOB_KIND_VERIFY) {
+    VerifySpec spec{*family, std::move(*params), job.seed(), {job.puzzles().begin(), job.puzzles().end()},
+                    {job.regenerate().begin(), job.regenerate().end()}};
+    if (job.regenerate_all()) {
+      for (uint64_t i = job.first_index(); i < job.end_index(); ++i) spec.regenerate.push_back(i);
     }
-    if (std::chrono::steady_clock::now() - last_beat < interval) continue;
-    last_beat = std::chrono::steady_clock::now();
-    foundry::v1::HeartbeatRequest hb;
-    hb.set_worker_id(options_.worker_id);
-    hb.set_lease_id(job.lease_id());
-    auto beat = source_.Heartbeat(hb);
-    if (beat.ok() && !beat->keep_going()) {
-      cancel = true;
-      outcome = "abandoned";
-      break;
-    }
-    if (!beat.ok() && beat.status().code() == Status::Code::kNotFound) {
-      cancel = true;
-      outcome = "abandoned";
-      break;
-    }
-    // Unavailable: keep generating; the result may still be wanted.
+    VerifyOutput output = RunWithHeartbeats<VerifyOutput>(
+        job, stop, cancel, outcome, [&] { return executor_.RunVerify(spec, cancel); });
+    if (options_.forgery) options_.forgery->Apply(output);
+    busy_seconds = output.stats.seconds();
+    cancelled = output.cancelled;
+    if (!cancelled) chunks = ChunkVerifyResults(job.lease_id(), std::move(output));
+  } else {
+    JobSpec spec{*family, std::move(*params), job.seed(), job.first_index(), job.end_index()};
+    JobOutput output = RunWithHeartbeats<JobOutput>(
+        job, stop, cancel, outcome, [&] { return executor_.Run(spec, cancel); });
+    if (options_.forgery && !output.cancelled) options_.forgery->Apply(spec, output);
+    busy_seconds = output.stats.seconds();
+    cancelled = output.cancelled;
+    stats = output.stats;
+    if (!cancelled) chunks = ChunkResults(job.lease_id(), std::move(output));
   }
-  JobOutput output = running.get();
   if (metrics_) {
     metrics_->JobFinished();
-    metrics_->AddBusySeconds(output.stats.seconds() * executor_.threads());
+    metrics_->AddBusySeconds(busy_seconds * executor_.threads());
   }
-  if (output.cancelled) {
+  if (cancelled) {
     if (metrics_) metrics_->JobEnded(job.family(), outcome == "completed" ? "cancelled" : outcome, {});
     return;
   }
-
-  const foundry::v1::JobStats stats = output.stats;
-  auto chunks = ChunkResults(job.lease_id(), std::move(output));
-  // Retry a failed submission while the coordinator is away: the job's output
-  // stays valid, and the coordinator ignores a repeated one.
-  for (int attempt = 0; !stop.load(); ++attempt) {
-    auto sent = source_.Submit(chunks);
-    if (sent.ok()) {
-      ++jobs_completed_;
-      if (metrics_) metrics_->JobEnded(job.family(), "completed", stats);
-      return;
-    }
-    const auto code = sent.status().code();
-    if (code != Status::Code::kUnavailable || attempt >= 20) {
-      // NotFound: the coordinator restarted and forgot the lease; the job
-      // will be leased again. Anything else: the output was refused.
-      fmt::print(stderr, "worker: submission for {} dropped: {}\n", job.campaign_id(),
-                 sent.status().ToString());
-      if (metrics_) metrics_->JobEnded(job.family(), "abandoned", {});
-      return;
-    }
-    SleepFor(NextBackoff(), stop);
+  const bool sent = SubmitWithRetry(job, chunks, stop);
+  if (metrics_) {
+    // Verification jobs count as jobs but add no candidates to the
+    // generation counters.
+    metrics_->JobEnded(job.family(), sent ? "completed" : "abandoned",
+                       sent ? stats : foundry::v1::JobStats{});
   }
 }
 

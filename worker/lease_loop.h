@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <string>
 
+#include "worker/forgery.h"
 #include "worker/job_executor.h"
 #include "worker/job_source.h"
 #include "worker/worker_metrics.h"
@@ -27,6 +28,11 @@ struct LeaseLoopOptions {
   // Stop when the source has no job (used by `foundry run`, whose campaign
   // is over when no job is left).
   bool stop_when_idle = false;
+  // Sent with every Lease; empty means puzzles::GenerationFingerprint().
+  std::string generation_fingerprint;
+  std::string build;
+  // Tests only (worker/forgery.h): lie in this way. Not owned; may be null.
+  Forgery* forgery = nullptr;
 };
 
 class LeaseLoop {
@@ -48,9 +54,23 @@ class LeaseLoop {
   // Jobs this loop submitted and the coordinator accepted.
   uint64_t jobs_completed() const { return jobs_completed_; }
 
+  // Why the coordinator refused this worker for good (a generation
+  // fingerprint it does not share, or a quarantine); empty while it was not.
+  // Run() returns when that happens.
+  const std::string& refused() const { return refused_; }
+
  private:
-  // Runs one leased job: generate, heartbeat, submit.
+  // Runs one leased job: generate (or verify), heartbeat, submit.
   void RunJob(const foundry::v1::Job& job, const std::atomic<bool>& stop);
+  // Runs `work` (returning an output with `cancelled`) while heartbeating
+  // `job`'s lease; raises `cancel` when the lease is lost or `stop` is raised.
+  // Returns the outcome word for metrics.
+  template <typename Output, typename Work>
+  Output RunWithHeartbeats(const foundry::v1::Job& job, const std::atomic<bool>& stop,
+                           std::atomic<bool>& cancel, std::string& outcome, Work work);
+  // Submits `chunks`, retrying while the coordinator is away.
+  bool SubmitWithRetry(const foundry::v1::Job& job, const std::vector<foundry::v1::ResultChunk>& chunks,
+                       const std::atomic<bool>& stop);
   // Sleeps up to `d`, waking early when `stop` is raised.
   static void SleepFor(std::chrono::milliseconds d, const std::atomic<bool>& stop);
   std::chrono::milliseconds NextBackoff();
@@ -62,6 +82,7 @@ class LeaseLoop {
   std::chrono::milliseconds backoff_{0};
   uint64_t jitter_state_;
   uint64_t jobs_completed_ = 0;
+  std::string refused_;
 };
 
 }  // namespace foundry::worker

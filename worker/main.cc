@@ -49,8 +49,22 @@ int main(int argc, char** argv) {
   app.add_option("--tls-ca", security_files.tls_ca, "PEM CA of the coordinator's certificate (TLS on)");
   app.add_option("--tls-cert", security_files.tls_cert, "PEM client certificate (mutual TLS)");
   app.add_option("--tls-key", security_files.tls_key, "PEM private key of --tls-cert");
-  app.add_option("--token-file", security_files.token_file, "File holding the admin bearer token");
+  app.add_option("--token-file", security_files.token_file,
+                 "File holding the worker bearer token (an admin token works too)");
+  std::string forge;
+  // Tests only (worker/forgery.h): an empty group hides it from --help.
+  app.add_option("--forge", forge, "Lie to the coordinator: KIND[:RATE[:AFTER_JOBS]]")->group("");
   CLI11_PARSE(app, argc, argv);
+  std::unique_ptr<foundry::worker::Forgery> forgery;
+  if (!forge.empty()) {
+    auto options = foundry::worker::Forgery::Parse(forge);
+    if (!options.ok()) {
+      fmt::print(stderr, "foundry-worker: --forge: {}\n", options.status().message());
+      return 1;
+    }
+    forgery = std::make_unique<foundry::worker::Forgery>(*options);
+    fmt::print(stderr, "foundry-worker: FORGING ({}): this worker lies, for tests only\n", forge);
+  }
   auto security = foundry::ClientSecurity::Load(security_files);
   if (!security.ok()) {
     fmt::print(stderr, "foundry-worker: {}\n", security.status().message());
@@ -94,13 +108,31 @@ int main(int argc, char** argv) {
   for (int i = 0; i < concurrent_jobs; ++i) {
     foundry::worker::LeaseLoopOptions opts;
     opts.worker_id = worker_id;
+    opts.build = FOUNDRY_VERSION;
+    opts.forgery = forgery.get();
+    if (forgery && forgery->kind() == foundry::worker::ForgeryKind::kStaleVersion) {
+      opts.generation_fingerprint = "0000000000000000";
+      opts.build = "0.0.0-stale";
+    }
     lease_loops.push_back(
         std::make_unique<foundry::worker::LeaseLoop>(source, executor, &metrics, opts));
-    loops.emplace_back([&loop = *lease_loops.back()] { loop.Run(g_drain, g_stop); });
+    loops.emplace_back([&loop = *lease_loops.back()] {
+      loop.Run(g_drain, g_stop);
+      // A refusal ends every loop of this worker, not only the one told.
+      if (!loop.refused().empty()) g_drain = true;
+    });
   }
   for (auto& t : loops) t.join();
   uint64_t jobs = 0;
-  for (auto& l : lease_loops) jobs += l->jobs_completed();
+  std::string refused;
+  for (auto& l : lease_loops) {
+    jobs += l->jobs_completed();
+    if (refused.empty()) refused = l->refused();
+  }
+  if (!refused.empty()) {
+    fmt::print(stderr, "foundry-worker {}: refused by the coordinator: {}\n", worker_id, refused);
+    return 3;
+  }
   fmt::print("foundry-worker {}: stopped after {} jobs\n", worker_id, jobs);
   return 0;
 }

@@ -18,4 +18,10 @@ inline constexpr size_t kMaxPuzzlesPerChunk = 1000;
 std::vector<foundry::v1::ResultChunk> ChunkResults(const std::string& lease_id, JobOutput output,
                                                    size_t max_per_chunk = kMaxPuzzlesPerChunk);
 
+// The same for a verification job: verdicts, then re-generated candidates,
+// `max_per_chunk` items at most per chunk.
+std::vector<foundry::v1::ResultChunk> ChunkVerifyResults(const std::string& lease_id,
+                                                         VerifyOutput output,
+                                                         size_t max_per_chunk = kMaxPuzzlesPerChunk);
+
 }  // namespace foundry::worker

@@ -1,0 +1,461 @@
+// Coordinator, verification side: verification and audit jobs, settling
+// disputes, quarantine and the rollback that repairs a liar's commits. See
+// coordinator.h for the model and docs/operations.md for the reasoning.
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "checks/candidate_checks.h"
+#include "checks/content_digest.h"
+#include "coordinator/campaign_run.h"
+
+namespace foundry::coordinator {
+namespace {
+
+// The name a verdict reached by the coordinator itself is recorded under.
+constexpr std::string_view kHere = "coordinator";
+
+}  // namespace
+
+std::optional<Coordinator::VerifyWork> Coordinator::TakeVerifyWorkLocked(const std::string& worker,
+                                                                         Clock::time_point now) {
+  const auto deadline = now + options_.lease_ttl;
+  for (auto& [id, run_ptr] : runs_) {
+    CampaignRun& run = *run_ptr;
+    if (run.family == nullptr) continue;
+    const uint64_t job_size = run.job_size();
+    for (auto& [seq, pv] : run.pending) {
+      if (!run.running()) break;  // a finished campaign needs no more checks
+      if (!pv.lease_id.empty() || pv.generator == worker) continue;
+      pv.lease_id = leases_.Grant(run.record.id(), seq, worker, deadline, LeaseKind::kVerify).lease_id;
+      return VerifyWork{LeaseKind::kVerify, pv.lease_id, run.record.id(), run.family,
+                        run.record.params_json(), run.record.spec().seed(), seq, seq * job_size,
+                        (seq + 1) * job_size, pv.generator, pv.job, pv.full, pv.stats,
+                        pv.claim_digest, {}, {}};
+    }
+    for (auto& [seq, audit] : run.audits) {
+      if (!audit.lease_id.empty() || audit.suspect == worker) continue;
+      audit.lease_id = leases_.Grant(run.record.id(), seq, worker, deadline, LeaseKind::kAudit).lease_id;
+      VerifyWork work;
+      work.kind = LeaseKind::kAudit;
+      work.lease_id = audit.lease_id;
+      work.campaign_id = run.record.id();
+      work.family = run.family;
+      work.params_json = run.record.params_json();
+      work.seed = run.record.spec().seed();
+      work.seq = seq;
+      work.first = seq * job_size;
+      work.end = work.first + job_size;
+      work.audit = audit.commit;
+      work.suspect = audit.suspect;
+      return work;
+    }
+  }
+  return std::nullopt;
+}
+
+foundry::v1::Job Coordinator::VerifyJobFor(const VerifyWork& work) {
+  foundry::v1::Job job;
+  job.set_lease_id(work.lease_id);
+  job.set_campaign_id(work.campaign_id);
+  job.set_family(std::string(work.family->name()));
+  job.set_params_json(work.params_json);
+  job.set_seed(work.seed);
+  job.set_first_index(work.first);
+  job.set_end_index(work.end);
+  job.set_kind(foundry::v1::JOB_KIND_VERIFY);
+  if (work.kind == LeaseKind::kAudit) {
+    job.set_regenerate_all(true);
+    return job;
+  }
+  // The verifier sees the statements, never the generator's claims about them.
+  job.mutable_puzzles()->Reserve(static_cast<int>(work.job->claims.size()));
+  for (const auto& claim : work.job->claims) {
+    auto* p = job.add_puzzles();
+    p->set_index(claim.index());
+    p->set_puzzle_json(claim.puzzle_json());
+    p->set_solution_json(claim.solution_json());
+  }
+  if (work.full && !work.job->regenerate.empty() &&
+      work.job->regenerate.size() == work.end - work.first) {
+    job.set_regenerate_all(true);
+  } else {
+    job.mutable_regenerate()->Assign(work.job->regenerate.begin(), work.job->regenerate.end());
+  }
+  return job;
+}
+
+Result<foundry::v1::SubmitResponse> Coordinator::SubmitVerification(
+    const LeaseRecord& lease, std::vector<foundry::v1::ResultChunk> chunks) {
+  std::vector<foundry::v1::PuzzleVerdict> verdicts;
+  std::vector<foundry::v1::Regenerated> regenerated;
+  for (auto& chunk : chunks) {
+    for (auto& v : *chunk.mutable_verdicts()) verdicts.push_back(std::move(v));
+    for (auto& r : *chunk.mutable_regenerated()) regenerated.push_back(std::move(r));
+  }
+  foundry::v1::SubmitResponse resp;
+  std::optional<VerifyWork> work;
+  {
+    std::lock_guard lock(mu_);
+    leases_.Remove(lease.lease_id);
+    auto it = runs_.find(lease.campaign_id);
+    if (it != runs_.end()) {
+      CampaignRun& run = *it->second;
+      const uint64_t job_size = run.job_size();
+      if (lease.kind == LeaseKind::kVerify) {
+        auto p = run.pending.find(lease.seq);
+        if (p != run.pending.end() && p->second.lease_id == lease.lease_id) {
+          const PendingVerify& pv = p->second;
+          work = VerifyWork{LeaseKind::kVerify, pv.lease_id, run.record.id(), run.family,
+                            run.record.params_json(), run.record.spec().seed(), lease.seq,
+                            lease.seq * job_size, (lease.seq + 1) * job_size, pv.generator, pv.job,
+                            pv.full, pv.stats, pv.claim_digest, {}, {}};
+        }
+      } else {
+        auto a = run.audits.find(lease.seq);
+        if (a != run.audits.end() && a->second.lease_id == lease.lease_id) {
+          work.emplace();
+          work->kind = LeaseKind::kAudit;
+          work->lease_id = lease.lease_id;
+          work->campaign_id = run.record.id();
+          work->family = run.family;
+          work->seq = lease.seq;
+          work->first = lease.seq * job_size;
+          work->end = work->first + job_size;
+          work->audit = a->second.commit;
+          work->suspect = a->second.suspect;
+        }
+      }
+    }
+    if (!work) {
+      // Lapsed and taken by another, or the job was settled meanwhile.
+      if (metrics_) metrics_->JobOutcome("repeated");
+      resp.set_accepted(false);
+      return resp;
+    }
+  }
+  Status s = work->kind == LeaseKind::kAudit
+                 ? SettleAudit(*work, lease.worker_id, regenerated)
+                 : Settle(std::move(*work), lease.worker_id, std::move(verdicts), std::move(regenerated));
+  if (!s.ok()) return s;
+  resp.set_accepted(true);
+  return resp;
+}
+
+Status Coordinator::Settle(VerifyWork work, const std::string& verifier,
+                           std::vector<foundry::v1::PuzzleVerdict> verdicts,
+                           std::vector<foundry::v1::Regenerated> regenerated) {
+  JobAnswers answers{std::move(verdicts), std::move(regenerated)};
+  if (metrics_) metrics_->Regenerated(answers.regenerated.size());
+  auto disputes = CompareClaims(*work.job, answers);
+  if (!disputes.ok()) {
+    std::lock_guard lock(mu_);
+    QuarantineLocked(verifier, "sent malformed verification answers: " + disputes.status().message());
+    return disputes.status();
+  }
+
+  // Settle each dispute by computing the truth here, until a liar is found.
+  std::set<uint64_t> invalid;
+  Ruling guilty;
+  if (!disputes->empty()) {
+    auto params = work.family->MakeParams(nlohmann::json::parse(work.params_json, nullptr, false));
+    if (!params.ok()) return params.status();  // cannot happen: validated at submission
+    for (uint64_t index : *disputes) {
+      Ruling r = Arbitrate(*work.family, *params, work.seed, index, *work.job, answers);
+      if (!r.generator_honest || !r.verifier_honest) {
+        guilty = std::move(r);
+        break;
+      }
+      if (r.puzzle_invalid) invalid.insert(index);
+    }
+  }
+
+  const auto now = Clock::now();
+  CheckedJob checked;
+  {
+    std::lock_guard lock(mu_);
+    auto it = runs_.find(work.campaign_id);
+    if (it == runs_.end()) return Status::Ok();
+    CampaignRun& run = *it->second;
+    auto p = run.pending.find(work.seq);
+    if (p == run.pending.end() || p->second.lease_id != work.lease_id) return Status::Ok();
+    if (metrics_) metrics_->Check("verify", disputes->empty() ? "agreed" : "disputed");
+    if (!guilty.generator_honest) {
+      QuarantineLocked(work.generator, fmt::format("job {} of campaign {}: {}", work.seq,
+                                                   work.campaign_id, guilty.evidence));
+    }
+    if (!guilty.verifier_honest && verifier != kHere) {
+      QuarantineLocked(verifier, fmt::format("verifying job {} of campaign {}: {}", work.seq,
+                                             work.campaign_id, guilty.evidence));
+    }
+    if (!guilty.generator_honest || !guilty.verifier_honest) {
+      // The generator's job was dropped by its quarantine; a lying
+      // verifier's job waits for another verifier.
+      auto again = run.pending.find(work.seq);
+      if (again != run.pending.end()) again->second.lease_id.clear();
+      return Status::Ok();
+    }
+    trust_.Agreed(work.generator, work.full, work.end - work.first, now);
+    if (verifier != kHere) trust_.VerifiedForOthers(verifier);
+    run.pending.erase(p);
+    if (!run.running()) return Status::Ok();
+
+    // The agreed claims become the stored records, their strings moved.
+    checked.seq = work.seq;
+    checked.stats = work.stats;
+    checked.generator = work.generator;
+    checked.fully_checked = work.full;
+    checked.claim_digest = work.claim_digest;
+    checked.invalid = invalid.size();
+    const int64_t created = NowUnixMs();
+    checked.puzzles.reserve(work.job->claims.size());
+    for (auto& claim : work.job->claims) {
+      if (invalid.count(claim.index()) != 0) continue;
+      foundry::v1::Puzzle& rec = checked.puzzles.emplace_back();
+      rec.set_id(std::move(*claim.mutable_id()));
+      rec.set_family(run.record.spec().family());
+      rec.set_campaign_id(run.record.id());
+      rec.set_seed(work.seed);
+      rec.set_index(claim.index());
+      rec.set_params_json(work.params_json);
+      *rec.mutable_difficulty() = std::move(*claim.mutable_difficulty());
+      rec.set_puzzle_json(std::move(*claim.mutable_puzzle_json()));
+      rec.set_solution_json(std::move(*claim.mutable_solution_json()));
+      rec.set_created_unix_ms(created);
+    }
+    if (!invalid.empty()) {
+      fmt::print(stderr,
+                 "coordinator: {} puzzles of job {} of campaign {} fail Verify although generated "
+                 "as the stream says (a family bug); not stored\n",
+                 invalid.size(), work.seq, work.campaign_id);
+    }
+    if (!run.window.Offer(std::move(checked))) return Status::Ok();
+  }
+  CommitReady(work.campaign_id);
+  return Status::Ok();
+}
+
+Status Coordinator::SettleAudit(const VerifyWork& work, const std::string& auditor,
+                                const std::vector<foundry::v1::Regenerated>& regenerated) {
+  if (metrics_) metrics_->Regenerated(regenerated.size());
+  bool shaped = regenerated.size() == work.end - work.first;
+  for (size_t i = 0; shaped && i < regenerated.size(); ++i) shaped = regenerated[i].index() == work.first + i;
+  if (!shaped) {
+    std::lock_guard lock(mu_);
+    QuarantineLocked(auditor, "sent an audit that does not cover the job's range");
+    auto it = runs_.find(work.campaign_id);
+    if (it != runs_.end()) {
+      auto a = it->second->audits.find(work.seq);
+      if (a != it->second->audits.end() && a->second.lease_id == work.lease_id) a->second.lease_id.clear();
+    }
+    return Status::InvalidArgument("an audit must re-generate every index of the job, in order");
+  }
+  checks::ClaimDigest digest;
+  for (const auto& r : regenerated) digest.Add(r);
+  const bool mismatch = digest.value() != work.audit.claim_digest;
+  {
+    std::lock_guard lock(mu_);
+    auto it = runs_.find(work.campaign_id);
+    if (it == runs_.end()) return Status::Ok();
+    auto a = it->second->audits.find(work.seq);
+    if (a == it->second->audits.end() || a->second.lease_id != work.lease_id) return Status::Ok();
+    it->second->audits.erase(a);
+    trust_.AddAuditsPending(work.suspect, -1);
+    if (metrics_) metrics_->Check("audit", mismatch ? "mismatch" : "agreed");
+  }
+  if (!mismatch) return Status::Ok();
+  fmt::print(stderr,
+             "coordinator: audit of job {} of campaign {} (generated by quarantined worker '{}') "
+             "does not match what was committed; rolling the campaign back to that job\n",
+             work.seq, work.campaign_id, work.suspect);
+  std::lock_guard commit_lock(commit_mu_);
+  return RollBack(work.campaign_id, work.seq, work.audit);
+}
+
+void Coordinator::VerifyHere(VerifyWork work) {
+  auto params = work.family->MakeParams(nlohmann::json::parse(work.params_json, nullptr, false));
+  if (!params.ok()) return;
+  std::vector<foundry::v1::Regenerated> regenerated;
+  if (work.kind == LeaseKind::kAudit) {
+    for (uint64_t i = work.first; i < work.end; ++i) {
+      regenerated.push_back(checks::Regenerate(*work.family, *params, work.seed, i));
+    }
+    (void)SettleAudit(work, std::string(kHere), regenerated);
+    return;
+  }
+  std::vector<foundry::v1::PuzzleVerdict> verdicts;
+  verdicts.reserve(work.job->claims.size());
+  for (const auto& claim : work.job->claims) verdicts.push_back(checks::VerifyPuzzle(*work.family, claim));
+  for (uint64_t i : work.job->regenerate) {
+    regenerated.push_back(checks::Regenerate(*work.family, *params, work.seed, i));
+  }
+  (void)Settle(std::move(work), std::string(kHere), std::move(verdicts), std::move(regenerated));
+}
+
+std::vector<Coordinator::VerifyWork> Coordinator::TakeStaleVerifyWorkLocked(Clock::time_point now) {
+  std::vector<VerifyWork> out;
+  for (auto& [id, run_ptr] : runs_) {
+    CampaignRun& run = *run_ptr;
+    if (run.family == nullptr) continue;
+    const uint64_t job_size = run.job_size();
+    for (auto& [seq, pv] : run.pending) {
+      if (!run.running()) break;
+      if (!pv.lease_id.empty() || now - pv.queued < options_.verify_wait) continue;
+      pv.lease_id = fmt::format("here-{}-{}", id, seq);
+      out.push_back(VerifyWork{LeaseKind::kVerify, pv.lease_id, run.record.id(), run.family,
+                               run.record.params_json(), run.record.spec().seed(), seq,
+                               seq * job_size, (seq + 1) * job_size, pv.generator, pv.job, pv.full,
+                               pv.stats, pv.claim_digest, {}, {}});
+    }
+    for (auto& [seq, audit] : run.audits) {
+      if (!audit.lease_id.empty() || now - audit.queued < options_.verify_wait) continue;
+      audit.lease_id = fmt::format("here-audit-{}-{}", id, seq);
+      VerifyWork& work = out.emplace_back();
+      work.kind = LeaseKind::kAudit;
+      work.lease_id = audit.lease_id;
+      work.campaign_id = run.record.id();
+      work.family = run.family;
+      work.params_json = run.record.params_json();
+      work.seed = run.record.spec().seed();
+      work.seq = seq;
+      work.first = seq * job_size;
+      work.end = work.first + job_size;
+      work.audit = audit.commit;
+      work.suspect = audit.suspect;
+    }
+  }
+  return out;
+}
+
+void Coordinator::QuarantineLocked(const std::string& worker, const std::string& evidence) {
+  if (worker == kHere) return;
+  const bool first_time = !trust_.Quarantined(worker);
+  std::vector<SampledCommit> commits = trust_.Quarantine(worker, evidence);
+  if (first_time) {
+    fmt::print(stderr, "coordinator: worker '{}' QUARANTINED: {}\n", worker, evidence);
+    if (metrics_) metrics_->Quarantined(static_cast<double>(trust_.QuarantinedCount()));
+  }
+  const auto now = Clock::now();
+  // Its leases: generation jobs go back to the queue, checks to other workers.
+  for (const LeaseRecord& l : leases_.RemoveWorker(worker)) {
+    auto it = runs_.find(l.campaign_id);
+    if (it == runs_.end()) continue;
+    CampaignRun& run = *it->second;
+    if (l.kind == LeaseKind::kGenerate) {
+      if (!run.Delivered(l.seq)) run.requeued.insert(l.seq);
+    } else if (auto p = run.pending.find(l.seq); p != run.pending.end() && p->second.lease_id == l.lease_id) {
+      p->second.lease_id.clear();
+    } else if (auto a = run.audits.find(l.seq); a != run.audits.end() && a->second.lease_id == l.lease_id) {
+      a->second.lease_id.clear();
+    }
+  }
+  for (auto& [id, run_ptr] : runs_) {
+    CampaignRun& run = *run_ptr;
+    // Its jobs not yet committed, unless every index of them was checked.
+    for (auto p = run.pending.begin(); p != run.pending.end();) {
+      if (p->second.generator == worker) {
+        run.requeued.insert(p->first);
+        p = run.pending.erase(p);
+      } else {
+        ++p;
+      }
+    }
+    std::vector<uint64_t> drop;
+    for (const auto& [seq, job] : run.window.buffered_jobs()) {
+      if (job.generator == worker && !job.fully_checked) drop.push_back(seq);
+    }
+    for (uint64_t seq : drop) {
+      run.window.Drop(seq);
+      run.requeued.insert(seq);
+    }
+  }
+  // Its commits that rested on a sample: re-generated in full by others.
+  for (SampledCommit& c : commits) {
+    auto it = runs_.find(c.campaign_id);
+    if (it == runs_.end() || c.seq >= it->second->window.next_seq()) continue;
+    if (it->second->audits.count(c.seq) != 0) continue;
+    const uint64_t seq = c.seq;
+    it->second->audits.emplace(seq, PendingAudit{std::move(c), worker, "", now});
+    trust_.AddAuditsPending(worker, 1);
+  }
+}
+
+Status Coordinator::RollBack(const std::string& campaign_id, uint64_t seq, const SampledCommit& restore) {
+  foundry::v1::Campaign record;
+  uint64_t old_next = 0;
+  uint64_t job_size = 1;
+  {
+    std::lock_guard lock(mu_);
+    auto it = runs_.find(campaign_id);
+    if (it == runs_.end()) return Status::Ok();
+    CampaignRun& run = *it->second;
+    old_next = run.window.next_seq();
+    if (seq >= old_next) return Status::Ok();  // already undone
+    record = run.record;
+    job_size = run.job_size();
+  }
+  const uint64_t undone = old_next - seq;
+  auto* c = record.mutable_counters();
+  const uint64_t rolled_back = c->rolled_back_jobs() + undone;
+  *c = restore.counters_before;
+  c->set_rolled_back_jobs(rolled_back);
+  record.set_next_index(seq * job_size);
+  record.set_progress(static_cast<double>(c->stored()) / static_cast<double>(record.spec().count()));
+  record.set_updated_unix_ms(NowUnixMs());
+  const auto state = record.state();
+  if (state == foundry::v1::CAMPAIGN_STATE_DONE || state == foundry::v1::CAMPAIGN_STATE_EXHAUSTED ||
+      state == foundry::v1::CAMPAIGN_STATE_RUNNING) {
+    record.set_state(foundry::v1::CAMPAIGN_STATE_RUNNING);
+    record.set_finished_unix_ms(0);
+    record.set_message(fmt::format(
+        "repairing: {} committed jobs from candidate {} on run again (a worker was quarantined)",
+        undone, seq * job_size));
+  }
+  auto deleted = store_->RollbackCampaign(record, seq * job_size);
+  if (!deleted.ok()) {
+    fmt::print(stderr, "coordinator: rollback of campaign {} failed: {}\n", campaign_id,
+               deleted.status().ToString());
+    return deleted.status();
+  }
+  fmt::print(stderr, "coordinator: campaign {} rolled back to candidate {}: {} puzzles deleted, {} jobs to run again\n",
+             campaign_id, seq * job_size, *deleted, undone);
+  std::lock_guard lock(mu_);
+  CampaignRun& run = *runs_.at(campaign_id);
+  run.record = record;
+  run.window.Rewind(seq);
+  run.candidates_since_new = restore.candidates_since_new;
+  run.duplicates_since_new = restore.duplicates_since_new;
+  if (record.state() == foundry::v1::CAMPAIGN_STATE_RUNNING) {
+    for (uint64_t s = seq; s < old_next; ++s) {
+      if (!run.Delivered(s)) run.requeued.insert(s);
+    }
+  }
+  for (auto a = run.audits.lower_bound(seq); a != run.audits.end();) {
+    trust_.AddAuditsPending(a->second.suspect, -1);
+    a = run.audits.erase(a);
+  }
+  if (metrics_) {
+    metrics_->RolledBack(undone);
+    metrics_->SetProgress(campaign_id, record.progress());
+  }
+  return Status::Ok();
+}
+
+foundry::v1::ListWorkersResponse Coordinator::ListWorkers() {
+  foundry::v1::ListWorkersResponse resp;
+  std::lock_guard lock(mu_);
+  for (auto& w : trust_.List(Clock::now() - std::chrono::minutes(10), leases_.LiveByWorker())) {
+    *resp.add_workers() = std::move(w);
+  }
+  resp.set_generation_fingerprint(fingerprint_);
+  return resp;
+}
+
+size_t Coordinator::checks_outstanding() {
+  std::lock_guard lock(mu_);
+  size_t n = 0;
+  for (const auto& [id, run] : runs_) n += run->pending.size() + run->audits.size();
+  return n;
+}
+
+}  // namespace foundry::coordinator

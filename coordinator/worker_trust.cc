@@ -1,0 +1,141 @@
+#include "coordinator/worker_trust.h"
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+
+#include "coordinator/campaign_run.h"
+
+namespace foundry::coordinator {
+
+WorkerTrust::WorkerTrust(TrustOptions options) : options_(options), rng_(Entropy()) {}
+
+void WorkerTrust::Seen(const std::string& worker, uint32_t threads, const std::string& build,
+                       Clock::time_point now) {
+  Worker& w = workers_[worker];
+  if (w.state == foundry::v1::WORKER_STATE_PROBATION && options_.probation_jobs == 0) {
+    w.state = foundry::v1::WORKER_STATE_TRUSTED;
+  }
+  if (threads != 0) w.threads = threads;
+  if (!build.empty()) w.build = build;
+  w.last_seen = now;
+  w.last_seen_unix_ms = NowUnixMs();
+}
+
+bool WorkerTrust::Quarantined(const std::string& worker) const {
+  auto it = workers_.find(worker);
+  return it != workers_.end() && it->second.state == foundry::v1::WORKER_STATE_QUARANTINED;
+}
+
+std::string WorkerTrust::Evidence(const std::string& worker) const {
+  auto it = workers_.find(worker);
+  return it == workers_.end() ? "" : it->second.evidence;
+}
+
+std::vector<uint64_t> WorkerTrust::SampleFor(const std::string& worker, uint64_t first,
+                                             uint64_t end, bool* full) {
+  *full = false;
+  std::vector<uint64_t> out;
+  if (!options_.spot_checks || end <= first) return out;
+  const Worker& w = workers_[worker];
+  if (w.state != foundry::v1::WORKER_STATE_TRUSTED) {
+    *full = true;
+    for (uint64_t i = first; i < end; ++i) out.push_back(i);
+    return out;
+  }
+  // A uniform sample without replacement of ceil(rate * n) indices (Floyd).
+  const uint64_t n = end - first;
+  const uint64_t k = std::min<uint64_t>(
+      n, std::max<uint64_t>(1, static_cast<uint64_t>(std::ceil(options_.sample_rate * static_cast<double>(n)))));
+  std::set<uint64_t> chosen;
+  for (uint64_t j = n - k; j < n; ++j) {
+    const uint64_t t = rng_.Below(j + 1);
+    if (!chosen.insert(t).second) chosen.insert(j);
+  }
+  for (uint64_t offset : chosen) out.push_back(first + offset);
+  *full = k == n;
+  return out;
+}
+
+void WorkerTrust::Agreed(const std::string& worker, bool full, uint64_t candidates,
+                         Clock::time_point now) {
+  Worker& w = workers_[worker];
+  ++w.agreed;
+  if (full) ++w.fully_checked;
+  if (w.state == foundry::v1::WORKER_STATE_PROBATION && w.fully_checked >= options_.probation_jobs) {
+    w.state = foundry::v1::WORKER_STATE_TRUSTED;
+  }
+  if (full) w.sampled.clear();  // a fully checked job: what came before needs no audit
+  w.recent.emplace_back(now, candidates);
+  std::erase_if(w.recent, [&](const auto& r) { return now - r.first > std::chrono::minutes(1); });
+}
+
+void WorkerTrust::VerifiedForOthers(const std::string& worker) { ++workers_[worker].verify_jobs; }
+
+void WorkerTrust::CommittedOnSample(const std::string& worker, SampledCommit commit) {
+  Worker& w = workers_[worker];
+  // Without spot checks nobody is ever quarantined: nothing to keep.
+  if (!options_.spot_checks || w.state == foundry::v1::WORKER_STATE_QUARANTINED) return;
+  w.sampled.push_back(std::move(commit));
+}
+
+std::vector<SampledCommit> WorkerTrust::Quarantine(const std::string& worker,
+                                                   const std::string& evidence) {
+  Worker& w = workers_[worker];
+  if (w.state == foundry::v1::WORKER_STATE_QUARANTINED) return {};
+  w.state = foundry::v1::WORKER_STATE_QUARANTINED;
+  w.evidence = evidence;
+  return std::exchange(w.sampled, {});
+}
+
+void WorkerTrust::AddAuditsPending(const std::string& worker, int64_t delta) {
+  workers_[worker].audits_pending += delta;
+}
+
+bool WorkerTrust::AnotherWorkerAlive(const std::string& worker, Clock::time_point since) const {
+  for (const auto& [id, w] : workers_) {
+    if (id != worker && w.last_seen >= since && w.state != foundry::v1::WORKER_STATE_QUARANTINED) {
+      return true;
+    }
+  }
+  return false;
+}
+
+size_t WorkerTrust::AliveCount(Clock::time_point since) const {
+  return static_cast<size_t>(std::count_if(workers_.begin(), workers_.end(), [&](const auto& e) {
+    return e.second.last_seen >= since && e.second.state != foundry::v1::WORKER_STATE_QUARANTINED;
+  }));
+}
+
+size_t WorkerTrust::QuarantinedCount() const {
+  return static_cast<size_t>(std::count_if(workers_.begin(), workers_.end(), [](const auto& e) {
+    return e.second.state == foundry::v1::WORKER_STATE_QUARANTINED;
+  }));
+}
+
+std::vector<foundry::v1::WorkerInfo> WorkerTrust::List(
+    Clock::time_point since, const std::map<std::string, uint32_t>& leases) const {
+  std::vector<foundry::v1::WorkerInfo> out;
+  const auto now = Clock::now();
+  for (const auto& [id, w] : workers_) {
+    if (w.last_seen < since && w.state != foundry::v1::WORKER_STATE_QUARANTINED) continue;
+    foundry::v1::WorkerInfo& info = out.emplace_back();
+    info.set_worker_id(id);
+    info.set_state(w.state);
+    info.set_threads(w.threads);
+    info.set_build(w.build);
+    if (auto it = leases.find(id); it != leases.end()) info.set_leases(it->second);
+    info.set_last_seen_unix_ms(w.last_seen_unix_ms);
+    info.set_jobs_agreed(w.agreed);
+    info.set_jobs_fully_checked(w.fully_checked);
+    info.set_verify_jobs(w.verify_jobs);
+    uint64_t candidates = 0;
+    for (const auto& [t, n] : w.recent) candidates += now - t <= std::chrono::minutes(1) ? n : 0;
+    info.set_candidates_per_second(static_cast<double>(candidates) / 60.0);
+    info.set_evidence(w.evidence);
+    info.set_audits_pending(static_cast<uint64_t>(std::max<int64_t>(0, w.audits_pending)));
+  }
+  return out;
+}
+
+}  // namespace foundry::coordinator
