@@ -203,11 +203,14 @@ Result<foundry::v1::SubmitResponse> Coordinator::SubmitGeneration(
       if (problem.empty() && (p.index() < next_allowed || p.index() >= end)) {
         problem = fmt::format("puzzle index {} is out of order or outside the job's range [{}, {})",
                               p.index(), first, end);
-      } else if (problem.empty() && (p.id().empty() || !puzzles::IsLevel(p.difficulty().level()))) {
-        problem = fmt::format("puzzle index {} comes without its claimed id or level", p.index());
       }
       next_allowed = p.index() + 1;
       claims->claims.push_back(std::move(p));
+    }
+  }
+  for (const auto& p : claims->claims) {
+    if (problem.empty() && (p.id().empty() || !puzzles::IsLevel(p.difficulty().level()))) {
+      problem = fmt::format("puzzle index {} comes without its claimed id or level", p.index());
     }
   }
   const foundry::v1::JobStats& stats = chunks.back().stats();
@@ -224,6 +227,10 @@ Result<foundry::v1::SubmitResponse> Coordinator::SubmitGeneration(
     leases_.Remove(lease.lease_id);
     if (!problem.empty()) {
       QuarantineLocked(lease.worker_id, "sent a malformed generation job: " + problem);
+      auto it = runs_.find(lease.campaign_id);
+      if (it != runs_.end() && it->second->running() && !it->second->Delivered(lease.seq)) {
+        it->second->requeued.insert(lease.seq);  // another worker runs it
+      }
       if (metrics_) metrics_->JobOutcome("refused");
       return Status::InvalidArgument(problem);
     }

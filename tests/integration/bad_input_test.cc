@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 #include <rocksdb/db.h>
 
+#include "puzzles/fingerprint.h"
 #include "foundry/v1/campaign.grpc.pb.h"
 #include "foundry/v1/store.grpc.pb.h"
 #include "foundry/v1/worker.grpc.pb.h"
@@ -93,15 +94,19 @@ class BadInputTest : public ::testing::Test {
     return writer->Finish();
   }
 
-  // A live lease on a running campaign (there are no workers to take it).
+  // A live lease on a running campaign (there are no workers to take it),
+  // for a worker of its own: a malformed submission quarantines its sender.
   v1::Job LeaseJob() {
     v1::LeaseRequest req;
-    req.set_worker_id("bad-input-test");
+    req.set_worker_id("bad-input-test-" + std::to_string(++workers_made_));
+    req.set_generation_fingerprint(puzzles::GenerationFingerprint());
     v1::LeaseResponse resp;
     EXPECT_TRUE(workers_->Lease(Ctx().get(), req, &resp).ok());
     EXPECT_TRUE(resp.has_job());
     return resp.job();
   }
+
+  int workers_made_ = 0;
 
   static v1::ResultChunk Chunk(const v1::Job& job, bool last, uint64_t candidates) {
     v1::ResultChunk c;
@@ -167,9 +172,13 @@ TEST_F(BadInputTest, EveryBadRequestGetsTheRightCodeAndAClearMessage) {
       {"submit nothing", [&] { return SubmitChunks({}); }, C::INVALID_ARGUMENT, "empty submission"},
       {"chunks of two leases", [&] { auto a = Chunk(job, false, 0); auto b = Chunk(job, true, size); b.set_lease_id("l-other"); return SubmitChunks({a, b}); }, C::INVALID_ARGUMENT, "same lease_id"},
       {"no last chunk", [&] { return SubmitChunks({Chunk(job, false, 0)}); }, C::INVALID_ARGUMENT, "before its last chunk"},
-      {"wrong candidate count", [&] { return SubmitChunks({Chunk(job, true, size + 1)}); }, C::INVALID_ARGUMENT, "job stats disagree"},
-      {"index outside the job", [&] { auto c = Chunk(job, true, size); c.add_puzzles()->set_index(job.end_index()); return SubmitChunks({c}); }, C::INVALID_ARGUMENT, "outside the job's range"},
-      {"indices out of order", [&] { auto c = Chunk(job, true, size); c.add_puzzles()->set_index(job.first_index() + 5); c.add_puzzles()->set_index(job.first_index() + 2); return SubmitChunks({c}); }, C::INVALID_ARGUMENT, "out of order"},
+      {"wrong candidate count", [&] { return SubmitChunks({Chunk(LeaseJob(), true, size + 1)}); }, C::INVALID_ARGUMENT, "job stats disagree"},
+      {"index outside the job", [&] { const auto j = LeaseJob(); auto c = Chunk(j, true, size); c.add_puzzles()->set_index(j.end_index()); return SubmitChunks({c}); }, C::INVALID_ARGUMENT, "outside the job's range"},
+      {"indices out of order", [&] { const auto j = LeaseJob(); auto c = Chunk(j, true, size); c.add_puzzles()->set_index(j.first_index() + 5); c.add_puzzles()->set_index(j.first_index() + 2); return SubmitChunks({c}); }, C::INVALID_ARGUMENT, "out of order"},
+      {"puzzle without its claimed id", [&] { const auto j = LeaseJob(); auto c = Chunk(j, true, size); auto* p = c.add_puzzles(); p->set_index(j.first_index()); p->mutable_difficulty()->set_level("easy"); c.mutable_stats()->set_accepted(1); return SubmitChunks({c}); }, C::INVALID_ARGUMENT, "without its claimed id"},
+      {"submission of a quarantined worker", [&] { const auto j = LeaseJob(); SubmitChunks({Chunk(j, true, size + 1)}); v1::LeaseRequest r; r.set_worker_id("bad-input-test-" + std::to_string(workers_made_)); r.set_generation_fingerprint(puzzles::GenerationFingerprint()); v1::LeaseResponse l; return workers_->Lease(Ctx().get(), r, &l); }, C::PERMISSION_DENIED, "is quarantined: sent a malformed generation job"},
+      {"lease of another generation fingerprint", [&] { v1::LeaseRequest r; r.set_worker_id("old"); r.set_generation_fingerprint("00000000deadbeef"); r.set_build("0.0.1"); v1::LeaseResponse l; return workers_->Lease(Ctx().get(), r, &l); }, C::FAILED_PRECONDITION, "generation fingerprint '00000000deadbeef' (build '0.0.1')"},
+      {"lease without a generation fingerprint", [&] { v1::LeaseRequest r; r.set_worker_id("anon"); v1::LeaseResponse l; return workers_->Lease(Ctx().get(), r, &l); }, C::FAILED_PRECONDITION, "generation fingerprint ''"},
       {"oversized message", [&] { auto c = Chunk(job, true, size); c.add_puzzles()->set_puzzle_json(std::string(17 << 20, 'x')); return SubmitChunks({c}); }, C::RESOURCE_EXHAUSTED, "larger than max"},
       {"sample count 0", [&] { v1::SampleRequest r; v1::SampleResponse o; return store_->SamplePuzzles(Ctx().get(), r, &o); }, C::INVALID_ARGUMENT, "count must be 1..1000"},
       {"sample count too big", [&] { v1::SampleRequest r; r.set_count(5000); v1::SampleResponse o; return store_->SamplePuzzles(Ctx().get(), r, &o); }, C::INVALID_ARGUMENT, "count must be 1..1000"},

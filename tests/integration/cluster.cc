@@ -10,18 +10,23 @@ std::string BinDir() { return FOUNDRY_BIN_DIR; }
 std::string Bin(const std::string& name) { return BinDir() + "/" + name; }
 
 LocalCluster::LocalCluster(const std::string& db_dir, const std::string& log_dir, int workers,
-                           int threads, double lease_seconds)
-    : db_dir_(db_dir), lease_seconds_(lease_seconds), log_dir_(log_dir) {
+                           int threads, double lease_seconds,
+                           std::vector<std::string> coordinator_args)
+    : db_dir_(db_dir),
+      lease_seconds_(lease_seconds),
+      coordinator_args_(std::move(coordinator_args)),
+      log_dir_(log_dir) {
   if (!StartCoordinator("127.0.0.1:0")) return;
   for (int i = 0; i < workers; ++i) AddWorker(threads);
 }
 
 bool LocalCluster::StartCoordinator(const std::string& listen) {
+  std::vector<std::string> argv{Bin("foundry-coordinator"), "--listen", listen, "--db", db_dir_,
+                                "--metrics-listen", "127.0.0.1:0", "--lease-seconds",
+                                std::to_string(lease_seconds_)};
+  argv.insert(argv.end(), coordinator_args_.begin(), coordinator_args_.end());
   coordinator_ = std::make_unique<Subprocess>(
-      std::vector<std::string>{Bin("foundry-coordinator"), "--listen", listen, "--db", db_dir_,
-                               "--metrics-listen", "127.0.0.1:0", "--lease-seconds",
-                               std::to_string(lease_seconds_)},
-      log_dir_ + "/coordinator-" + std::to_string(coordinator_starts_++) + ".log");
+      argv, log_dir_ + "/coordinator-" + std::to_string(coordinator_starts_++) + ".log");
   const int port = WaitForNumberAfter(*coordinator_, "listening on port ");
   metrics_port_ = WaitForNumberAfter(*coordinator_, "metrics port ");
   if (port <= 0) return false;
@@ -46,14 +51,15 @@ bool LocalCluster::CrashAndRestartCoordinator() {
   return false;
 }
 
-size_t LocalCluster::AddWorker(int threads) {
+size_t LocalCluster::AddWorker(int threads, const std::vector<std::string>& extra_args) {
   const size_t i = workers_.size();
-  workers_.push_back(std::make_unique<Subprocess>(
-      std::vector<std::string>{Bin("foundry-worker"), "--coordinator", address(), "--threads",
-                               std::to_string(threads), "--worker-id",
-                               "test-worker-" + std::to_string(i), "--metrics-listen",
-                               "127.0.0.1:0"},
-      log_dir_ + "/worker-" + std::to_string(i) + ".log"));
+  std::vector<std::string> argv{Bin("foundry-worker"), "--coordinator", address(), "--threads",
+                                std::to_string(threads), "--worker-id",
+                                "test-worker-" + std::to_string(i), "--metrics-listen",
+                                "127.0.0.1:0"};
+  argv.insert(argv.end(), extra_args.begin(), extra_args.end());
+  workers_.push_back(
+      std::make_unique<Subprocess>(argv, log_dir_ + "/worker-" + std::to_string(i) + ".log"));
   return i;
 }
 

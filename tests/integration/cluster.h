@@ -20,7 +20,7 @@ class LocalCluster {
   // Starts a coordinator on `db_dir` (created when missing) and `workers`
   // workers with `threads` threads each. Logs go to `log_dir`.
   LocalCluster(const std::string& db_dir, const std::string& log_dir, int workers, int threads,
-               double lease_seconds = 2.0);
+               double lease_seconds = 2.0, std::vector<std::string> coordinator_args = {});
   ~LocalCluster();
 
   // True when the coordinator and every worker started.
@@ -30,8 +30,9 @@ class LocalCluster {
   int metrics_port() const { return metrics_port_; }
   Subprocess& coordinator() { return *coordinator_; }
   Subprocess& worker(size_t i) { return *workers_.at(i); }
-  // Starts one more worker; returns its index.
-  size_t AddWorker(int threads);
+  // Starts one more worker ("test-worker-<index>", plus `extra_args`);
+  // returns its index.
+  size_t AddWorker(int threads, const std::vector<std::string>& extra_args = {});
   // kill -9 of worker `i`; waits until it is gone.
   void KillWorker(size_t i);
   // kill -9 of the coordinator, then a new one on the same port and store.
@@ -48,6 +49,7 @@ class LocalCluster {
 
   std::string db_dir_;
   double lease_seconds_;
+  std::vector<std::string> coordinator_args_;
   int coordinator_starts_ = 0;
   std::string log_dir_;
   std::unique_ptr<Subprocess> coordinator_;

@@ -10,8 +10,10 @@
 #include <grpcpp/grpcpp.h>
 #include <gtest/gtest.h>
 
+#include "puzzles/fingerprint.h"
 #include "common/client_security.h"
 #include "foundry/v1/campaign.grpc.pb.h"
+#include "foundry/v1/store.grpc.pb.h"
 #include "foundry/v1/worker.grpc.pb.h"
 #include "tests/integration/cluster.h"
 #include "tests/integration/foundry_cli.h"
@@ -33,6 +35,7 @@ for who in server client; do
 done
 printf 'admin-secret-token\n' > admin.token
 printf 'reader-secret-token\n' > reader.token
+printf 'worker-secret-token\n' > worker.token
 )";
   return RunCommand({"/bin/sh", "-c", script}).exit_code == 0;
 }
@@ -50,7 +53,8 @@ class SecurityTest : public ::testing::Test {
     std::vector<std::string> argv = {Bin("foundry-coordinator"), "--listen", "127.0.0.1:0", "--db",
                                      Path("db"), "--tls-cert", Path("server.pem"), "--tls-key",
                                      Path("server.key"), "--admin-token-file", Path("admin.token"),
-                                     "--reader-token-file", Path("reader.token")};
+                                     "--reader-token-file", Path("reader.token"),
+                                     "--worker-token-file", Path("worker.token")};
     if (mutual_tls) {
       argv.push_back("--tls-client-ca");
       argv.push_back(Path("ca.pem"));
@@ -135,11 +139,44 @@ TEST_F(SecurityTest, RolesAreEnforcedAndTlsIsReallyUsed) {
     reader.Apply(ctx);
     v1::LeaseRequest req;
     req.set_worker_id("sneaky-reader");
+    req.set_generation_fingerprint(puzzles::GenerationFingerprint());
     v1::LeaseResponse resp;
     EXPECT_EQ(workers->Lease(&ctx, req, &resp).error_code(), grpc::StatusCode::PERMISSION_DENIED);
   }
+  // The worker token: it may not start, cancel, import or read...
+  ClientSecurity worker_token = Client(Path("ca.pem"), Path("worker.token"));
+  {
+    v1::Campaign other;
+    EXPECT_EQ(Submit(*Campaigns(worker_token, port), worker_token, &other).error_code(),
+              grpc::StatusCode::PERMISSION_DENIED);
+    grpc::ClientContext ctx;
+    worker_token.Apply(ctx);
+    v1::CancelCampaignRequest req;
+    req.set_campaign_id(campaign.id());
+    v1::Campaign out;
+    EXPECT_EQ(Campaigns(worker_token, port)->CancelCampaign(&ctx, req, &out).error_code(),
+              grpc::StatusCode::PERMISSION_DENIED);
+    auto store = v1::PuzzleStore::NewStub(worker_token.Connect(address, grpc::ChannelArguments()));
+    grpc::ClientContext get_ctx;
+    worker_token.Apply(get_ctx);
+    v1::GetPuzzleRequest get;
+    get.set_id("sd-0123456789abcdef0123456789abcdef");
+    v1::Puzzle puzzle;
+    const grpc::Status read = store->GetPuzzle(&get_ctx, get, &puzzle);
+    EXPECT_EQ(read.error_code(), grpc::StatusCode::PERMISSION_DENIED);
+    EXPECT_NE(read.error_message().find("worker token may only lease"), std::string::npos);
+    { std::ofstream(Path("one.jsonl")) << "{}\n"; }
+    setenv("FOUNDRY_TLS_CA", Path("ca.pem").c_str(), 1);
+    setenv("FOUNDRY_TOKEN_FILE", Path("worker.token").c_str(), 1);
+    auto import = RunCommand({Bin("foundry"), "import", Path("one.jsonl"), "--coordinator", address});
+    EXPECT_NE(import.exit_code, 0);
+    EXPECT_NE(import.err.find("worker token"), std::string::npos) << import.err;
+    unsetenv("FOUNDRY_TLS_CA");
+    unsetenv("FOUNDRY_TOKEN_FILE");
+  }
+  // ...and runs the campaign.
   Subprocess worker({Bin("foundry-worker"), "--coordinator", address, "--threads", "1", "--tls-ca",
-                     Path("ca.pem"), "--token-file", Path("admin.token")},
+                     Path("ca.pem"), "--token-file", Path("worker.token")},
                     Path("worker.log"));
   // The CLI over TLS with the reader token: it can watch and export.
   setenv("FOUNDRY_TLS_CA", Path("ca.pem").c_str(), 1);

@@ -2,6 +2,7 @@
 // network: exact counts, ordered commits, lapsed leases, restarts, cancels
 // and refused submissions.
 #include "coordinator/coordinator.h"
+#include "puzzles/fingerprint.h"
 
 #include <filesystem>
 #include <map>
@@ -55,10 +56,15 @@ class CoordinatorTest : public ::testing::Test {
     return s;
   }
 
-  foundry::v1::Job LeaseJob() {
+  static foundry::v1::LeaseRequest Request(const std::string& worker = "w") {
     foundry::v1::LeaseRequest req;
-    req.set_worker_id("w");
-    auto r = core_->Lease(req);
+    req.set_worker_id(worker);
+    req.set_generation_fingerprint(puzzles::GenerationFingerprint());
+    return req;
+  }
+
+  foundry::v1::Job LeaseJob() {
+    auto r = core_->Lease(Request());
     EXPECT_TRUE(r.ok());
     EXPECT_TRUE(r->has_job());
     return r->job();
@@ -73,13 +79,11 @@ class CoordinatorTest : public ::testing::Test {
   }
 
   // Leases and submits until the campaign leaves RUNNING.
-  Campaign Drive(const std::string& id) {
+  Campaign Drive(const std::string& id, const std::string& worker = "w") {
     for (int i = 0; i < 100000; ++i) {
       auto c = core_->GetCampaign(id);
       if (c->state() != foundry::v1::CAMPAIGN_STATE_RUNNING) return *c;
-      foundry::v1::LeaseRequest req;
-      req.set_worker_id("w");
-      auto r = core_->Lease(req);
+      auto r = core_->Lease(Request(worker));
       if (!r->has_job()) continue;
       EXPECT_TRUE(core_->SubmitResults(Run(r->job())).ok());
     }
@@ -205,8 +209,7 @@ TEST_F(CoordinatorTest, CancelStopsLeasingAndKeepsWhatWasStored) {
   EXPECT_EQ(cancelled->state(), foundry::v1::CAMPAIGN_STATE_CANCELLED);
   const uint64_t stored = cancelled->counters().stored();
   EXPECT_GT(stored, 0u);
-  foundry::v1::LeaseRequest req;
-  req.set_worker_id("w");
+  const foundry::v1::LeaseRequest req = Request();
   EXPECT_FALSE(core_->Lease(req)->has_job());
   foundry::v1::HeartbeatRequest hb;
   hb.set_lease_id(pending.lease_id());
@@ -287,7 +290,7 @@ TEST_F(CoordinatorTest, BadCampaignsAreRefusedWithTheFieldNamed) {
   EXPECT_TRUE(core_->ListCampaigns(false).empty());
 }
 
-TEST_F(CoordinatorTest, BadSubmissionsAreRefusedAndStoreNothing) {
+TEST_F(CoordinatorTest, BadSubmissionsAreRefusedStoreNothingAndQuarantineTheSender) {
   auto c = core_->SubmitCampaign(Spec(100, 4, 50));
   const auto job = LeaseJob();
   auto chunks = Run(job);
@@ -295,33 +298,89 @@ TEST_F(CoordinatorTest, BadSubmissionsAreRefusedAndStoreNothing) {
   auto unknown = chunks;
   for (auto& ch : unknown) ch.set_lease_id("l-nope");
   EXPECT_EQ(core_->SubmitResults(unknown).status().code(), Status::Code::kNotFound);
-
-  auto out_of_range = chunks;
-  out_of_range.front().mutable_puzzles(0)->set_index(job.end_index() + 5);
-  EXPECT_EQ(core_->SubmitResults(out_of_range).status().code(), Status::Code::kInvalidArgument);
-
   auto no_last = chunks;
   no_last.back().set_last(false);
   EXPECT_EQ(core_->SubmitResults(no_last).status().code(), Status::Code::kInvalidArgument);
-
-  auto wrong_stats = chunks;
-  wrong_stats.back().mutable_stats()->set_candidates(3);
-  EXPECT_EQ(core_->SubmitResults(wrong_stats).status().code(), Status::Code::kInvalidArgument);
   EXPECT_EQ(core_->SubmitResults({}).status().code(), Status::Code::kInvalidArgument);
+
+  // A submission that disagrees with its job: refused, and its sender is
+  // quarantined (an honest worker never sends one).
+  auto out_of_range = chunks;
+  out_of_range.front().mutable_puzzles(0)->set_index(job.end_index() + 5);
+  EXPECT_EQ(core_->SubmitResults(out_of_range).status().code(), Status::Code::kInvalidArgument);
+  auto again = core_->Lease(Request());
+  ASSERT_EQ(again.status().code(), Status::Code::kPermissionDenied);
+  EXPECT_NE(again.status().message().find("outside the job's range"), std::string::npos);
   EXPECT_TRUE(StoredIds().empty());
 
-  // A tampered answer fails re-verification and is not stored.
-  auto tampered = chunks;
+  // Another worker finishes the campaign with the ids of an undisturbed run.
+  const Campaign done = Drive(c->id(), "v");
+  EXPECT_EQ(done.state(), foundry::v1::CAMPAIGN_STATE_DONE);
+  const auto ids = StoredIds();
+  core_.reset();
+  store_.reset();
+  std::filesystem::remove_all(dir_);
+  Reopen();
+  auto reference = core_->SubmitCampaign(Spec(100, 4, 50));
+  Drive(reference->id());
+  EXPECT_EQ(StoredIds(), ids);
+}
+
+TEST_F(CoordinatorTest, ATamperedAnswerIsCaughtAndTheJobRunAgainElsewhere) {
+  auto c = core_->SubmitCampaign(Spec(100, 4, 50));
+  const auto job = LeaseJob();
+  auto tampered = Run(job);
   auto* p = tampered.front().mutable_puzzles(0);
   auto solution = nlohmann::json::parse(p->solution_json());
   solution["number"] = solution["number"].get<int>() == 100 ? 101 : 100;
   p->set_solution_json(solution.dump());
+  // Alone, the worker's job is verified by the coordinator itself, which
+  // re-generates the disputed index and finds the lie.
   ASSERT_TRUE(core_->SubmitResults(tampered).ok());
-  const auto after = core_->GetCampaign(c->id());
-  EXPECT_EQ(after->counters().invalid(), 1u);
-  EXPECT_EQ(StoredIds().size(), after->counters().stored());
-  EXPECT_EQ(after->counters().stored() + after->counters().duplicates() + 1,
-            job.end_index() - job.first_index() - after->counters().rejected());
+  EXPECT_EQ(core_->Lease(Request()).status().code(), Status::Code::kPermissionDenied);
+  auto workers = core_->ListWorkers();
+  ASSERT_EQ(workers.workers_size(), 1);
+  EXPECT_EQ(workers.workers(0).state(), foundry::v1::WORKER_STATE_QUARANTINED);
+  EXPECT_NE(workers.workers(0).evidence().find("the stream holds"), std::string::npos);
+  EXPECT_TRUE(StoredIds().empty());
+
+  const Campaign done = Drive(c->id(), "v");
+  EXPECT_EQ(done.state(), foundry::v1::CAMPAIGN_STATE_DONE);
+  EXPECT_EQ(done.counters().invalid(), 0u);
+  EXPECT_EQ(StoredIds().size(), 100u);
+}
+
+TEST_F(CoordinatorTest, AWorkerOfAnotherGenerationFingerprintIsRefusedNamingBoth) {
+  core_->SubmitCampaign(Spec(100));
+  auto req = Request();
+  req.set_generation_fingerprint("0123456789abcdef");
+  req.set_build("9.9.9");
+  auto r = core_->Lease(req);
+  ASSERT_EQ(r.status().code(), Status::Code::kFailedPrecondition);
+  EXPECT_NE(r.status().message().find("0123456789abcdef"), std::string::npos);
+  EXPECT_NE(r.status().message().find(puzzles::GenerationFingerprint()), std::string::npos);
+  EXPECT_NE(r.status().message().find("9.9.9"), std::string::npos);
+}
+
+TEST_F(CoordinatorTest, WithTwoWorkersEachJobIsVerifiedByTheOther) {
+  auto c = core_->SubmitCampaign(Spec(200, 5, 50));
+  // Both workers are known before the first submission.
+  auto a = core_->Lease(Request("a"));
+  auto b = core_->Lease(Request("b"));
+  ASSERT_TRUE(a->has_job() && b->has_job());
+  ASSERT_TRUE(core_->SubmitResults(Run(a->job())).ok());
+  // a's job now waits for verification, which only b may take.
+  auto for_a = core_->Lease(Request("a"));
+  ASSERT_TRUE(for_a->has_job());
+  EXPECT_EQ(for_a->job().kind(), foundry::v1::JOB_KIND_GENERATE);
+  auto for_b = core_->Lease(Request("b"));
+  ASSERT_TRUE(for_b->has_job());
+  ASSERT_EQ(for_b->job().kind(), foundry::v1::JOB_KIND_VERIFY);
+  EXPECT_EQ(for_b->job().first_index(), a->job().first_index());
+  // On probation every index is re-generated; the claims are withheld.
+  EXPECT_TRUE(for_b->job().regenerate_all());
+  for (const auto& p : for_b->job().puzzles()) EXPECT_TRUE(p.id().empty());
+  EXPECT_TRUE(StoredIds().empty());
 }
 
 }  // namespace

@@ -1,0 +1,98 @@
+// Untrusted workers, with real processes: a foundry-worker started with the
+// test-only --forge flag lies in one way while honest workers run beside
+// it. Every campaign must end with exactly its count of valid puzzles, none
+// forged, the very ids of an undisturbed embedded run, and the forger must
+// be quarantined (it is refused and exits with code 3).
+#include <fstream>
+#include <set>
+#include <thread>
+
+#include <gtest/gtest.h>
+
+#include "tests/integration/cluster.h"
+#include "tests/integration/foundry_cli.h"
+
+namespace foundry::testing {
+namespace {
+
+std::set<std::string> AsSet(const std::vector<std::string>& v) { return {v.begin(), v.end()}; }
+
+// Sudoku as in the measurement: small jobs, so that the forger
+// leases several while on probation.
+const std::vector<std::string> kSudoku = {"--family", "sudoku", "--count", "1500", "--seed", "31",
+                                          "--job-size", "50"};
+
+class TrustTest : public ::testing::Test {
+ protected:
+  // Runs kGen on two honest workers and one forging `forge`, and checks the
+  // outcome and the forger's quarantine. `refusal` is what the forger's log
+  // must say when it is turned away.
+  void RunWithForger(const std::vector<std::string>& gen, const std::vector<std::string>& reference,
+                     const std::string& forge, const std::string& refusal,
+                     const std::vector<std::string>& coordinator_args = {}) {
+    SCOPED_TRACE(forge);
+    const std::string dir = dir_.path() + "/" + forge;
+    // The forger starts first, so that it is polling when the campaign starts.
+    LocalCluster cluster(dir + "-db", dir_.path(), 0, 1, 2.0, coordinator_args);
+    ASSERT_TRUE(cluster.ok());
+    const size_t forger = cluster.AddWorker(1, {"--forge", forge});
+    cluster.AddWorker(1);
+    cluster.AddWorker(1);
+    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+    const std::string id = SubmitCampaign(cluster.address(), gen);
+    auto watched = WatchCampaign(cluster.address(), id);
+    ASSERT_EQ(watched.exit_code, 0) << watched.out << watched.err << cluster.CoordinatorLog();
+    // Repairs may reopen a finished campaign: wait until it is done again.
+    auto status = CampaignStatus(cluster.address(), id);
+    for (int i = 0; i < 600 && status.state != "CAMPAIGN_STATE_DONE"; ++i) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+      status = CampaignStatus(cluster.address(), id);
+    }
+    // The forger is refused (quarantine or fingerprint) and exits with 3.
+    const auto code = cluster.worker(forger).Wait(std::chrono::seconds(60));
+    ASSERT_TRUE(code.has_value()) << "the forger was never refused\n" << cluster.CoordinatorLog();
+    EXPECT_EQ(*code, 3) << cluster.worker(forger).Log();
+    EXPECT_NE(cluster.worker(forger).Log().find(refusal), std::string::npos)
+        << cluster.worker(forger).Log();
+    const auto ids = ExportedIds(cluster.address());
+    EXPECT_EQ(AsSet(ids).size(), ids.size()) << "duplicate ids";
+    EXPECT_EQ(AsSet(ids), AsSet(reference)) << cluster.CoordinatorLog();
+    // Every stored puzzle re-verifies, independently of the coordinator.
+    auto exported = RunCommand({Bin("foundry"), "export", "--coordinator", cluster.address()});
+    ASSERT_EQ(exported.exit_code, 0);
+    { std::ofstream(dir + ".jsonl") << exported.out; }
+    auto verify = RunCommand({Bin("foundry"), "verify", dir + ".jsonl"});
+    EXPECT_EQ(verify.exit_code, 0) << verify.out << verify.err;
+  }
+
+  TempDir dir_;
+};
+
+TEST_F(TrustTest, EveryKindOfForgeryOnProbationIsRefusedAndChangesNothing) {
+  const auto reference = EmbeddedIds(dir_.path() + "/reference", kSudoku);
+  ASSERT_EQ(reference.size(), 1500u);
+  const std::pair<const char*, const char*> kinds[] = {
+      {"wrong-solution", "quarantined"},   {"non-unique", "quarantined"},
+      {"inflated-grade", "quarantined"},   {"malformed-json", "quarantined"},
+      {"out-of-range", "quarantined"},     {"repeated-index", "quarantined"},
+      {"claimed-rejected", "quarantined"}, {"foreign", "quarantined"},
+      {"lying-verifier", "quarantined"},   {"stale-version", "generation fingerprint"},
+  };
+  for (const auto& [forge, refusal] : kinds) RunWithForger(kSudoku, reference, forge, refusal);
+}
+
+TEST_F(TrustTest, AWorkerThatTurnsBadAfterProbationIsCaughtAndItsDamageRepaired) {
+  // Honest for 3 jobs (probation is 2), then 1% of its candidates are
+  // genuine puzzles of another seed. A third of each job's indices is
+  // re-generated, so it is caught within a few jobs (P(escape) < 1e-4,
+  // docs/operations.md), after some of its lies were committed.
+  const std::vector<std::string> gen = {"--family", "secret-number", "--count", "40000",
+                                        "--seed", "77", "--job-size", "500"};
+  const auto reference = EmbeddedIds(dir_.path() + "/reference", gen);
+  ASSERT_EQ(reference.size(), 40000u);
+  RunWithForger(gen, reference, "foreign:0.01:3", "quarantined",
+                {"--spot-check-rate", "0.3", "--probation-jobs", "2"});
+}
+
+}  // namespace
+}  // namespace foundry::testing
