@@ -82,16 +82,16 @@ TEST_F(TrustTest, EveryKindOfForgeryOnProbationIsRefusedAndChangesNothing) {
 }
 
 TEST_F(TrustTest, AWorkerThatTurnsBadAfterProbationIsCaughtAndItsDamageRepaired) {
-  // Honest for 3 jobs (probation is 2), then 1% of its candidates are
-  // genuine puzzles of another seed. A third of each job's indices is
+  // Honest for 1 job (probation is 1), then 1% of its candidates are
+  // genuine puzzles of another seed. Three fifths of each job's indices are
   // re-generated, so it is caught within a few jobs (P(escape) < 1e-4,
   // docs/operations.md), after some of its lies were committed.
   const std::vector<std::string> gen = {"--family", "secret-number", "--count", "40000",
-                                        "--seed", "77", "--job-size", "500"};
+                                        "--seed", "77", "--job-size", "200"};
   const auto reference = EmbeddedIds(dir_.path() + "/reference", gen);
   ASSERT_EQ(reference.size(), 40000u);
-  RunWithForger(gen, reference, "foreign:0.01:3", "quarantined",
-                {"--spot-check-rate", "0.3", "--probation-jobs", "2"});
+  RunWithForger(gen, reference, "foreign:0.01:1", "quarantined",
+                {"--spot-check-rate", "0.6", "--probation-jobs", "1"});
 }
 
 }  // namespace
