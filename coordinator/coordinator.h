@@ -166,6 +166,10 @@ class Coordinator {
   // take. REQUIRES: mu_ held.
   std::optional<VerifyWork> TakeVerifyWorkLocked(const std::string& worker, Clock::time_point now);
   static foundry::v1::Job VerifyJobFor(const VerifyWork& work);
+  // The work of checking `run`'s pending job `seq`, or of auditing its
+  // committed job `seq`, under `lease_id`.
+  static VerifyWork CheckWork(const CampaignRun& run, uint64_t seq, const std::string& lease_id);
+  static VerifyWork AuditWork(const CampaignRun& run, uint64_t seq, const std::string& lease_id);
   // A generation job's output, shape-checked: queued for verification.
   Result<foundry::v1::SubmitResponse> SubmitGeneration(const LeaseRecord& lease,
                                                        std::vector<foundry::v1::ResultChunk> chunks);

@@ -244,20 +244,20 @@ Result<foundry::v1::SubmitResponse> Coordinator::SubmitGeneration(
     PendingVerify pv;
     pv.generator = lease.worker_id;
     claims->regenerate = trust_.SampleFor(lease.worker_id, first, end, &pv.full);
-    checks::ClaimDigest digest;
-    for (const auto& c : claims->claims) digest.Add(c);
-    pv.claim_digest = digest.value();
+    if (!pv.full && trust_.options().spot_checks) {
+      // Only a job committed on a sample may be audited later.
+      checks::ClaimDigest digest;
+      for (const auto& c : claims->claims) digest.Add(c);
+      pv.claim_digest = digest.value();
+    }
     pv.job = std::move(claims);
     pv.stats = stats;
     pv.queued = now;
-    if (!trust_.AnotherWorkerAlive(lease.worker_id, now - options_.lease_ttl)) {
-      // Nobody else to verify it: the coordinator does.
-      pv.lease_id = fmt::format("here-{}", lease.lease_id);
-      here = VerifyWork{LeaseKind::kVerify, pv.lease_id, run.record.id(), run.family,
-                        run.record.params_json(), run.record.spec().seed(), lease.seq, first, end,
-                        pv.generator, pv.job, pv.full, pv.stats, pv.claim_digest, {}, {}};
-    }
+    const bool alone = !trust_.AnotherWorkerAlive(lease.worker_id, now - options_.lease_ttl);
+    // Nobody else to verify it: the coordinator does.
+    if (alone) pv.lease_id = fmt::format("here-{}", lease.lease_id);
     run.pending.emplace(lease.seq, std::move(pv));
+    if (alone) here = CheckWork(run, lease.seq, run.pending.at(lease.seq).lease_id);
     if (metrics_) {
       metrics_->JobOutcome("submitted");
       metrics_->SetJobsInFlight(static_cast<double>(leases_.live()));

@@ -17,38 +17,61 @@ constexpr std::string_view kHere = "coordinator";
 
 }  // namespace
 
+Coordinator::VerifyWork Coordinator::CheckWork(const CampaignRun& run, uint64_t seq,
+                                               const std::string& lease_id) {
+  const PendingVerify& pv = run.pending.at(seq);
+  VerifyWork work;
+  work.kind = LeaseKind::kVerify;
+  work.lease_id = lease_id;
+  work.campaign_id = run.record.id();
+  work.family = run.family;
+  work.params_json = run.record.params_json();
+  work.seed = run.record.spec().seed();
+  work.seq = seq;
+  work.first = seq * run.job_size();
+  work.end = work.first + run.job_size();
+  work.generator = pv.generator;
+  work.job = pv.job;
+  work.full = pv.full;
+  work.stats = pv.stats;
+  work.claim_digest = pv.claim_digest;
+  return work;
+}
+
+Coordinator::VerifyWork Coordinator::AuditWork(const CampaignRun& run, uint64_t seq,
+                                               const std::string& lease_id) {
+  const PendingAudit& audit = run.audits.at(seq);
+  VerifyWork work;
+  work.kind = LeaseKind::kAudit;
+  work.lease_id = lease_id;
+  work.campaign_id = run.record.id();
+  work.family = run.family;
+  work.params_json = run.record.params_json();
+  work.seed = run.record.spec().seed();
+  work.seq = seq;
+  work.first = seq * run.job_size();
+  work.end = work.first + run.job_size();
+  work.audit = audit.commit;
+  work.suspect = audit.suspect;
+  return work;
+}
+
 std::optional<Coordinator::VerifyWork> Coordinator::TakeVerifyWorkLocked(const std::string& worker,
                                                                          Clock::time_point now) {
   const auto deadline = now + options_.lease_ttl;
   for (auto& [id, run_ptr] : runs_) {
     CampaignRun& run = *run_ptr;
     if (run.family == nullptr) continue;
-    const uint64_t job_size = run.job_size();
     for (auto& [seq, pv] : run.pending) {
       if (!run.running()) break;  // a finished campaign needs no more checks
       if (!pv.lease_id.empty() || pv.generator == worker) continue;
       pv.lease_id = leases_.Grant(run.record.id(), seq, worker, deadline, LeaseKind::kVerify).lease_id;
-      return VerifyWork{LeaseKind::kVerify, pv.lease_id, run.record.id(), run.family,
-                        run.record.params_json(), run.record.spec().seed(), seq, seq * job_size,
-                        (seq + 1) * job_size, pv.generator, pv.job, pv.full, pv.stats,
-                        pv.claim_digest, {}, {}};
+      return CheckWork(run, seq, pv.lease_id);
     }
     for (auto& [seq, audit] : run.audits) {
       if (!audit.lease_id.empty() || audit.suspect == worker) continue;
       audit.lease_id = leases_.Grant(run.record.id(), seq, worker, deadline, LeaseKind::kAudit).lease_id;
-      VerifyWork work;
-      work.kind = LeaseKind::kAudit;
-      work.lease_id = audit.lease_id;
-      work.campaign_id = run.record.id();
-      work.family = run.family;
-      work.params_json = run.record.params_json();
-      work.seed = run.record.spec().seed();
-      work.seq = seq;
-      work.first = seq * job_size;
-      work.end = work.first + job_size;
-      work.audit = audit.commit;
-      work.suspect = audit.suspect;
-      return work;
+      return AuditWork(run, seq, audit.lease_id);
     }
   }
   return std::nullopt;
@@ -100,30 +123,16 @@ Result<foundry::v1::SubmitResponse> Coordinator::SubmitVerification(
     leases_.Remove(lease.lease_id);
     auto it = runs_.find(lease.campaign_id);
     if (it != runs_.end()) {
-      CampaignRun& run = *it->second;
-      const uint64_t job_size = run.job_size();
+      const CampaignRun& run = *it->second;
       if (lease.kind == LeaseKind::kVerify) {
         auto p = run.pending.find(lease.seq);
         if (p != run.pending.end() && p->second.lease_id == lease.lease_id) {
-          const PendingVerify& pv = p->second;
-          work = VerifyWork{LeaseKind::kVerify, pv.lease_id, run.record.id(), run.family,
-                            run.record.params_json(), run.record.spec().seed(), lease.seq,
-                            lease.seq * job_size, (lease.seq + 1) * job_size, pv.generator, pv.job,
-                            pv.full, pv.stats, pv.claim_digest, {}, {}};
+          work = CheckWork(run, lease.seq, lease.lease_id);
         }
       } else {
         auto a = run.audits.find(lease.seq);
         if (a != run.audits.end() && a->second.lease_id == lease.lease_id) {
-          work.emplace();
-          work->kind = LeaseKind::kAudit;
-          work->lease_id = lease.lease_id;
-          work->campaign_id = run.record.id();
-          work->family = run.family;
-          work->seq = lease.seq;
-          work->first = lease.seq * job_size;
-          work->end = work->first + job_size;
-          work->audit = a->second.commit;
-          work->suspect = a->second.suspect;
+          work = AuditWork(run, lease.seq, lease.lease_id);
         }
       }
     }
@@ -297,31 +306,16 @@ std::vector<Coordinator::VerifyWork> Coordinator::TakeStaleVerifyWorkLocked(Cloc
   for (auto& [id, run_ptr] : runs_) {
     CampaignRun& run = *run_ptr;
     if (run.family == nullptr) continue;
-    const uint64_t job_size = run.job_size();
     for (auto& [seq, pv] : run.pending) {
       if (!run.running()) break;
       if (!pv.lease_id.empty() || now - pv.queued < options_.verify_wait) continue;
       pv.lease_id = fmt::format("here-{}-{}", id, seq);
-      out.push_back(VerifyWork{LeaseKind::kVerify, pv.lease_id, run.record.id(), run.family,
-                               run.record.params_json(), run.record.spec().seed(), seq,
-                               seq * job_size, (seq + 1) * job_size, pv.generator, pv.job, pv.full,
-                               pv.stats, pv.claim_digest, {}, {}});
+      out.push_back(CheckWork(run, seq, pv.lease_id));
     }
     for (auto& [seq, audit] : run.audits) {
       if (!audit.lease_id.empty() || now - audit.queued < options_.verify_wait) continue;
       audit.lease_id = fmt::format("here-audit-{}-{}", id, seq);
-      VerifyWork& work = out.emplace_back();
-      work.kind = LeaseKind::kAudit;
-      work.lease_id = audit.lease_id;
-      work.campaign_id = run.record.id();
-      work.family = run.family;
-      work.params_json = run.record.params_json();
-      work.seed = run.record.spec().seed();
-      work.seq = seq;
-      work.first = seq * job_size;
-      work.end = work.first + job_size;
-      work.audit = audit.commit;
-      work.suspect = audit.suspect;
+      out.push_back(AuditWork(run, seq, audit.lease_id));
     }
   }
   return out;
