@@ -209,12 +209,24 @@ def check_pod_template(where, workload, flags, secrets, services):
                     problem(cw, f"{probe} must use the gRPC health service on port {health_port}")
             if "--tls-cert" not in cmd or "--admin-token-file" not in cmd:
                 problem(cw, "the coordinator listens off loopback: it needs --tls-cert and --admin-token-file")
+            if "--worker-token-file" not in cmd:
+                problem(cw, "no --worker-token-file: workers would need the admin token")
             db = cmd.get("--db", "")
             mounts = [m.get("mountPath", "") for m in c.get("volumeMounts") or []
                       if m.get("name") in claims]
             if not any(db == mp or db.startswith(mp.rstrip("/") + "/") for mp in mounts):
                 problem(cw, f"--db {db} is not on a persistent volume (volumeClaimTemplates)")
         if cmd.get("__binary__") == "foundry-worker":
+            # Least privilege: the worker's pod sees the worker token only.
+            for m in c.get("volumeMounts") or []:
+                secret = volumes.get(m.get("name"), {}).get("secret") or {}
+                keys = [i.get("key") for i in secret.get("items") or []] if secret else []
+                if secret and secret.get("secretName") in secrets and \
+                        set(secrets[secret["secretName"]]) & {"admin", "reader"} and \
+                        (not keys or set(keys) & {"admin", "reader"}):
+                    problem(cw, f"mounts the admin or reader token (volume {m.get('name')}): give it only the worker key")
+            if not str(cmd.get("--token-file", "")).endswith("/worker"):
+                problem(cw, f"--token-file {cmd.get('--token-file')} is not the worker token")
             target = cmd.get("--coordinator", "")
             host, _, port = target.rpartition(":")
             svc = services.get(host.split(".")[0])
@@ -349,9 +361,18 @@ def check_compose(repo, flags):
         problem("compose coordinator", f"--db {db} is not on a named volume")
     worker = services["worker"]
     wcmd = check_command("compose worker", worker.get("command"), flags)
-    mounts(worker)
     if "container_name" in worker or worker.get("ports"):
         problem("compose worker", "has container_name or host ports: `--scale worker=N` would fail")
+    # Least privilege: workers hold the worker token and nothing else.
+    if "--worker-token-file" not in ccmd or "--admin-token-file" not in ccmd:
+        problem("compose coordinator", "needs --admin-token-file and --worker-token-file")
+    wvol = {dst: src for src, dst in mounts(worker)}
+    token = str(wcmd.get("--token-file", ""))
+    if not any(token.startswith(dst.rstrip("/") + "/") for dst in wvol):
+        problem("compose worker", f"--token-file {token} is not on a mounted volume")
+    for src, dst in mounts(coord):
+        if ccmd.get("--admin-token-file", "").startswith(dst.rstrip("/") + "/") and src in wvol.values():
+            problem("compose worker", f"mounts {src}, which holds the admin token")
     if wcmd.get("--coordinator") != f"coordinator:{port_of(ccmd.get('--listen'))}":
         problem("compose worker", f"--coordinator {wcmd.get('--coordinator')} is not coordinator:<its --listen port>")
 
