@@ -45,6 +45,7 @@ void Generate(const JobSpec& spec, uint64_t index, BlockOutput& out) {
 // tables, the per-block outputs) is still checked for races.
 template <typename Body>
 void JobExecutor::ForEachBlock(size_t count, const Body& body) {
+  std::lock_guard lock(arena_mu_);
   std::atomic<size_t> next{0};
   std::vector<std::thread> threads;
   for (int t = 0; t < threads_; ++t) {
@@ -57,6 +58,7 @@ void JobExecutor::ForEachBlock(size_t count, const Body& body) {
 #else
 template <typename Body>
 void JobExecutor::ForEachBlock(size_t count, const Body& body) {
+  std::lock_guard lock(arena_mu_);
   arena_.execute([&] { oneapi::tbb::parallel_for(size_t{0}, count, body); });
 }
 #endif

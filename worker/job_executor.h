@@ -4,12 +4,16 @@
 // puzzles are returned in index order, so the output of a job is the same for
 // any thread count (tests/unit/worker proves it).
 //
-// Thread safety: Run() may be called from several threads at once; they share
-// the executor's oneTBB arena.
+// Thread safety: Run() and RunVerify() may be called from several threads at
+// once. They take turns on the executor's oneTBB arena, each using all of its
+// threads, so that the process never computes on more than `threads` cores
+// (a worker's concurrent jobs overlap one job's network round trips with
+// another's computation, not computation with computation).
 #pragma once
 
 #include <atomic>
 #include <cstdint>
+#include <mutex>
 #include <vector>
 
 #include <oneapi/tbb/task_arena.h>
@@ -77,6 +81,9 @@ class JobExecutor {
   void ForEachBlock(size_t count, const Body& body);
 
   int threads_;
+  // Held while a job computes: oneTBB lets a second external thread into an
+  // arena of one slot (measured: two jobs at 100% each on `--threads 1`).
+  std::mutex arena_mu_;
   oneapi::tbb::task_arena arena_;
 };
 

@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# Where a stored puzzle's CPU goes, per family, side by side in one run:
+# foundry-coordinator + 2 foundry-worker processes (1 thread each) on
+# 127.0.0.1 run one campaign; the CPU seconds of each process are read from
+# /proc before and after and divided by the puzzles stored. A warm-up
+# campaign (another seed, WARMUP puzzles) runs first so that both workers are
+# past probation (docs/operations.md): the figures are the steady state. Then
+# the same campaign through `foundry run --threads 1` and `--threads 2`.
+#
+#   bench/cluster_cost.sh [COUNT] [FAMILIES...]   (build first: scripts/build.sh)
+# COUNT defaults to 20000; FAMILIES to all seven.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+COUNT=${1:-20000}
+WARMUP=${WARMUP:-20000}
+shift || true
+FAMILIES=${*:-secret-number bulls-cows balance decodoku alignment zebra sudoku}
+BIN=build/bin
+WORK=$(mktemp -d)
+pids=()
+cleanup() {
+  for pid in "${pids[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
+  for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
+  rm -rf "$WORK"
+}
+trap cleanup EXIT
+TICK=$(getconf CLK_TCK)
+# CPU seconds (user + system) of a live process.
+cpu_of() { awk -v t="$TICK" '{ printf "%.3f", ($14 + $15) / t }' "/proc/$1/stat"; }
+rate_of() { sed -n 's/.*rate \([0-9]*\) puzzles\/s.*/\1/p'; }
+
+printf '%-14s %9s %11s %11s %9s %10s %10s %8s %8s\n' family "cluster/s" "coord µs/p" \
+  "workers µs/p" "w ÷ c" "run -t1/s" "run -t2/s" "t2 ÷ t1" "cl ÷ t2"
+for family in $FAMILIES; do
+  rm -rf "$WORK"/*
+  pids=()
+  "$BIN/foundry-coordinator" --listen 127.0.0.1:0 --db "$WORK/cluster" >"$WORK/coord.log" 2>&1 &
+  coord=$!; pids+=($coord)
+  port=""
+  for _ in $(seq 1 100); do
+    port=$(sed -n 's/.*listening on port \([0-9]*\).*/\1/p' "$WORK/coord.log"); [ -n "$port" ] && break; sleep 0.1
+  done
+  workers=()
+  for i in 1 2; do
+    "$BIN/foundry-worker" --coordinator "127.0.0.1:$port" --threads 1 >"$WORK/w$i.log" 2>&1 &
+    workers+=($!); pids+=($!)
+  done
+  "$BIN/foundry" campaign submit --coordinator "127.0.0.1:$port" --family "$family" \
+    --count "$WARMUP" --seed 2 --watch >/dev/null 2>&1
+  workers_cpu() {
+    local w=0
+    for pid in "${workers[@]}"; do w=$(awk -v a="$w" -v b="$(cpu_of "$pid")" 'BEGIN { print a + b }'); done
+    echo "$w"
+  }
+  c0=$(cpu_of "$coord") w0=$(workers_cpu)
+  cluster=$("$BIN/foundry" campaign submit --coordinator "127.0.0.1:$port" --family "$family" \
+    --count "$COUNT" --seed 1 --watch 2>/dev/null | rate_of)
+  c=$(awk -v a="$(cpu_of "$coord")" -v b="$c0" 'BEGIN { print a - b }')
+  w=$(awk -v a="$(workers_cpu)" -v b="$w0" 'BEGIN { print a - b }')
+  for pid in "${pids[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
+  for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
+  pids=()
+  t1=$("$BIN/foundry" run --family "$family" --count "$COUNT" --seed 1 --db "$WORK/t1" --threads 1 --quiet | rate_of)
+  t2=$("$BIN/foundry" run --family "$family" --count "$COUNT" --seed 1 --db "$WORK/t2" --threads 2 --quiet | rate_of)
+  awk -v f="$family" -v r="$cluster" -v c="$c" -v w="$w" -v n="$COUNT" -v t1="$t1" -v t2="$t2" 'BEGIN {
+    printf "%-14s %9d %11.1f %11.1f %9.2f %10d %10d %8.2f %8.2f\n", f, r, c / n * 1e6, w / n * 1e6,
+      w / c, t1, t2, t2 / t1, r / t2 }'
+done
