@@ -72,6 +72,8 @@ class PuzzleStoreServiceImpl final : public foundry::v1::PuzzleStore::Service {
       : store_(store), core_(core), access_(access) {}
   grpc::Status GetPuzzle(grpc::ServerContext*, const foundry::v1::GetPuzzleRequest*,
                          foundry::v1::Puzzle*) override;
+  grpc::Status GetPuzzles(grpc::ServerContext*, const foundry::v1::GetPuzzlesRequest*,
+                          foundry::v1::GetPuzzlesResponse*) override;
   grpc::Status QueryPuzzles(grpc::ServerContext*, const foundry::v1::QueryRequest*,
                             foundry::v1::QueryResponse*) override;
   grpc::Status ExportPuzzles(grpc::ServerContext*, const foundry::v1::ExportRequest*,
@@ -100,11 +102,12 @@ class PuzzleStoreServiceImpl final : public foundry::v1::PuzzleStore::Service {
 // caller's context and then runs the same handler as PuzzleStoreServiceImpl.
 class PuzzleStoreCallbackService final
     : public foundry::v1::PuzzleStore::WithCallbackMethod_GetPuzzle<
-          foundry::v1::PuzzleStore::WithCallbackMethod_QueryPuzzles<
-              foundry::v1::PuzzleStore::WithCallbackMethod_SamplePuzzles<
-                  foundry::v1::PuzzleStore::WithCallbackMethod_GetStats<
-                      foundry::v1::PuzzleStore::WithCallbackMethod_RecordPlay<
-                          foundry::v1::PuzzleStore::Service>>>>> {
+          foundry::v1::PuzzleStore::WithCallbackMethod_GetPuzzles<
+              foundry::v1::PuzzleStore::WithCallbackMethod_QueryPuzzles<
+                  foundry::v1::PuzzleStore::WithCallbackMethod_SamplePuzzles<
+                      foundry::v1::PuzzleStore::WithCallbackMethod_GetStats<
+                          foundry::v1::PuzzleStore::WithCallbackMethod_RecordPlay<
+                              foundry::v1::PuzzleStore::Service>>>>>> {
  public:
   // `handlers` is created with access control off (in-process calls); this
   // class applies `access`. Both must outlive it.
@@ -113,6 +116,8 @@ class PuzzleStoreCallbackService final
 
   grpc::ServerUnaryReactor* GetPuzzle(grpc::CallbackServerContext*, const foundry::v1::GetPuzzleRequest*,
                                       foundry::v1::Puzzle*) override;
+  grpc::ServerUnaryReactor* GetPuzzles(grpc::CallbackServerContext*, const foundry::v1::GetPuzzlesRequest*,
+                                       foundry::v1::GetPuzzlesResponse*) override;
   grpc::ServerUnaryReactor* QueryPuzzles(grpc::CallbackServerContext*, const foundry::v1::QueryRequest*,
                                          foundry::v1::QueryResponse*) override;
   grpc::ServerUnaryReactor* SamplePuzzles(grpc::CallbackServerContext*,

@@ -41,6 +41,8 @@ foundry::v1::ImportResponse ToImportResponse(const ImportSession& session) {
 namespace {
 
 constexpr uint32_t kMaxPage = 1000;
+// Ids one GetPuzzles may ask for.
+constexpr size_t kMaxBatchIds = 1000;
 constexpr uint32_t kMaxSample = 1000;
 constexpr int kMaxExcluded = 100'000;
 constexpr uint64_t kMaxImport = 1'000'000;
@@ -97,6 +99,32 @@ grpc::Status PuzzleStoreServiceImpl::GetPuzzle(grpc::ServerContext* ctx,
   if (!p.ok()) return ToGrpc(p.status());
   *resp = std::move(*p);
   Present(*resp, req->include_solution());
+  return grpc::Status::OK;
+}
+
+grpc::Status PuzzleStoreServiceImpl::GetPuzzles(grpc::ServerContext* ctx,
+                                                const foundry::v1::GetPuzzlesRequest* req,
+                                                foundry::v1::GetPuzzlesResponse* resp) {
+  if (auto denied = access_.Check(ctx, Role::kReader); !denied.ok()) return denied;
+  if (req->ids_size() == 0 || static_cast<size_t>(req->ids_size()) > kMaxBatchIds) {
+    return ToGrpc(Status::InvalidArgument(
+        fmt::format("ids must hold 1..{} puzzle ids, got {}", kMaxBatchIds, req->ids_size())));
+  }
+  for (const std::string& id : req->ids()) {
+    if (!puzzles::LooksLikePuzzleId(id)) return BadId(id);
+  }
+  const std::vector<std::string> ids(req->ids().begin(), req->ids().end());
+  auto found = store_.GetPuzzles(ids);
+  if (!found.ok()) return ToGrpc(found.status());
+  for (size_t i = 0; i < ids.size(); ++i) {
+    auto& p = (*found)[i];
+    if (!p) {
+      resp->add_missing(ids[i]);
+      continue;
+    }
+    Present(*p, req->include_solution());
+    *resp->add_puzzles() = std::move(*p);
+  }
   return grpc::Status::OK;
 }
 
@@ -252,6 +280,12 @@ grpc::ServerUnaryReactor* PuzzleStoreCallbackService::GetPuzzle(
     grpc::CallbackServerContext* ctx, const foundry::v1::GetPuzzleRequest* req,
     foundry::v1::Puzzle* resp) {
   return Serve(ctx, access_, Role::kReader, [&] { return handlers_.GetPuzzle(nullptr, req, resp); });
+}
+
+grpc::ServerUnaryReactor* PuzzleStoreCallbackService::GetPuzzles(
+    grpc::CallbackServerContext* ctx, const foundry::v1::GetPuzzlesRequest* req,
+    foundry::v1::GetPuzzlesResponse* resp) {
+  return Serve(ctx, access_, Role::kReader, [&] { return handlers_.GetPuzzles(nullptr, req, resp); });
 }
 
 grpc::ServerUnaryReactor* PuzzleStoreCallbackService::QueryPuzzles(

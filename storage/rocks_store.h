@@ -56,6 +56,8 @@ class RocksStore final : public Store {
   RocksStore& operator=(const RocksStore&) = delete;
 
   Result<foundry::v1::Puzzle> GetPuzzle(std::string_view id) override;
+  Result<std::vector<std::optional<foundry::v1::Puzzle>>> GetPuzzles(
+      const std::vector<std::string>& ids) override;
   Result<std::vector<bool>> ContainsPuzzles(const std::vector<std::string>& ids) override;
   // Beyond Store's contract: InvalidArgument for a puzzle without id or
   // family, with a \0 in family, level or campaign id, whose campaign_id is

@@ -80,6 +80,27 @@ Result<Puzzle> RocksStore::GetPuzzle(std::string_view id) {
   return puzzle;
 }
 
+Result<std::vector<std::optional<Puzzle>>> RocksStore::GetPuzzles(const std::vector<std::string>& ids) {
+  std::vector<rocksdb::Slice> keys(ids.begin(), ids.end());
+  std::vector<rocksdb::PinnableSlice> values(ids.size());
+  std::vector<rocksdb::Status> statuses(ids.size());
+  db_->MultiGet(rocksdb::ReadOptions(), cf(kPuzzles), keys.size(), keys.data(), values.data(),
+                statuses.data());
+  std::vector<std::optional<Puzzle>> out(ids.size());
+  std::vector<Puzzle*> found;
+  for (size_t i = 0; i < ids.size(); ++i) {
+    if (statuses[i].IsNotFound()) continue;
+    if (!statuses[i].ok()) return FromRocks(statuses[i], dir_, "cannot read puzzle " + ids[i]);
+    out[i].emplace();
+    if (!out[i]->ParseFromArray(values[i].data(), static_cast<int>(values[i].size()))) {
+      return Status::DataLoss("store at " + dir_ + ": puzzle " + ids[i] + " has an unreadable record");
+    }
+    found.push_back(&*out[i]);
+  }
+  FOUNDRY_RETURN_IF_ERROR(FillPlays(found, nullptr));
+  return out;
+}
+
 Result<std::vector<Puzzle>> RocksStore::Sample(const PuzzleFilter& filter, size_t n,
                                                const std::unordered_set<std::string>& exclude,
                                                uint64_t seed) {

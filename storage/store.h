@@ -95,6 +95,12 @@ class Store {
   // observed.level is left empty (levels are the families' business).
   virtual Result<foundry::v1::Puzzle> GetPuzzle(std::string_view id) = 0;
 
+  // The puzzles with `ids`, in their order, from one batched lookup: an
+  // empty optional where an id is not stored. Plays are filled as GetPuzzle
+  // does.
+  virtual Result<std::vector<std::optional<foundry::v1::Puzzle>>> GetPuzzles(
+      const std::vector<std::string>& ids) = 0;
+
   // For each id, whether a puzzle with that id is stored. One batched lookup.
   virtual Result<std::vector<bool>> ContainsPuzzles(const std::vector<std::string>& ids) = 0;
 

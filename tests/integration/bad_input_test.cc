@@ -65,6 +65,12 @@ class BadInputTest : public ::testing::Test {
     return campaigns_->SubmitCampaign(Ctx().get(), req, &resp);
   }
 
+  grpc::Status GetPuzzles(const std::vector<std::string>& ids) {
+    v1::GetPuzzlesRequest req;
+    for (const auto& id : ids) req.add_ids(id);
+    v1::GetPuzzlesResponse resp;
+    return store_->GetPuzzles(Ctx().get(), req, &resp);
+  }
   grpc::Status GetPuzzle(const std::string& id) {
     v1::GetPuzzleRequest req;
     req.set_id(id);
@@ -158,6 +164,9 @@ TEST_F(BadInputTest, EveryBadRequestGetsTheRightCodeAndAClearMessage) {
       {"uppercase puzzle id", [&] { return GetPuzzle("sn-0123456789ABCDEF0123456789ABCDEF"); }, C::INVALID_ARGUMENT, "is not a puzzle id"},
       {"puzzle id too long", [&] { return GetPuzzle("sn-0123456789abcdef0123456789abcdef00"); }, C::INVALID_ARGUMENT, "is not a puzzle id"},
       {"unknown puzzle", [&] { return GetPuzzle("sn-0123456789abcdef0123456789abcdef"); }, C::NOT_FOUND, "no puzzle with id"},
+      {"batch read of no ids", [&] { return GetPuzzles({}); }, C::INVALID_ARGUMENT, "ids must hold 1..1000 puzzle ids, got 0"},
+      {"batch read of 1001 ids", [&] { return GetPuzzles(std::vector<std::string>(1001, "sn-0123456789abcdef0123456789abcdef")); }, C::INVALID_ARGUMENT, "got 1001"},
+      {"batch read with a malformed id", [&] { return GetPuzzles({"sn-0123456789abcdef0123456789abcdef", "nope"}); }, C::INVALID_ARGUMENT, "'nope' is not a puzzle id"},
       {"page too large", [&] { return Query("", "", 5000, ""); }, C::INVALID_ARGUMENT, "page_size must be 1..1000"},
       {"bad page token", [&] { return Query("", "", 10, "not-a-token"); }, C::INVALID_ARGUMENT, "invalid page token"},
       {"token of another filter", [&] {

@@ -173,6 +173,57 @@ TEST_F(StoreServiceTest, PlayCountsAreExactUnderConcurrentClients) {
             grpc::StatusCode::INVALID_ARGUMENT);
 }
 
+// A batch read answers in the order asked, the same puzzles as one GetPuzzle
+// each (plays included), lists the unknown ids, and hides solutions unless
+// asked.
+TEST_F(StoreServiceTest, GetPuzzlesAnswersManyIdsInOrderAndListsTheMissing) {
+  Start(1200);
+  std::vector<std::string> ids = ExportedIds(cluster_->address());
+  ASSERT_EQ(ids.size(), 1200u);
+  v1::RecordPlayRequest play;
+  play.set_id(ids[7]);
+  play.set_solved(true);
+  play.set_seconds(30);
+  v1::RecordPlayResponse played;
+  ASSERT_TRUE(stub_->RecordPlay(Ctx().get(), play, &played).ok());
+
+  const std::string unknown = "sn-00000000000000000000000000000000";
+  v1::GetPuzzlesRequest req;
+  for (int i = 999; i >= 0; i -= 2) req.add_ids(ids[i]);  // 500, in reverse
+  req.add_ids(unknown);
+  req.add_ids(ids[7]);  // asked twice
+  req.set_include_solution(true);
+  v1::GetPuzzlesResponse resp;
+  grpc::Status s = stub_->GetPuzzles(Ctx().get(), req, &resp);
+  ASSERT_TRUE(s.ok()) << s.error_message();
+  ASSERT_EQ(resp.puzzles_size(), 501);
+  ASSERT_EQ(resp.missing_size(), 1);
+  EXPECT_EQ(resp.missing(0), unknown);
+  for (int k = 0; k < 500; ++k) {
+    v1::GetPuzzleRequest one;
+    one.set_id(ids[999 - 2 * k]);
+    one.set_include_solution(true);
+    v1::Puzzle expected;
+    ASSERT_TRUE(stub_->GetPuzzle(Ctx().get(), one, &expected).ok());
+    ASSERT_EQ(resp.puzzles(k).SerializeAsString(), expected.SerializeAsString()) << "position " << k;
+  }
+  EXPECT_EQ(resp.puzzles(500).id(), ids[7]);
+  EXPECT_EQ(resp.puzzles(500).plays().solved(), 1u);
+  EXPECT_FALSE(resp.puzzles(500).solution_json().empty());
+
+  req.set_include_solution(false);
+  resp.Clear();
+  ASSERT_TRUE(stub_->GetPuzzles(Ctx().get(), req, &resp).ok());
+  for (const auto& p : resp.puzzles()) EXPECT_TRUE(p.solution_json().empty()) << p.id();
+
+  v1::GetPuzzlesRequest too_many;
+  for (int i = 0; i < 1001; ++i) too_many.add_ids(ids[i]);
+  resp.Clear();
+  s = stub_->GetPuzzles(Ctx().get(), too_many, &resp);
+  EXPECT_EQ(s.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  EXPECT_NE(s.error_message().find("1..1000"), std::string::npos) << s.error_message();
+}
+
 // An export with good lines, duplicates and five kinds of bad line, imported
 // into a second store: the good ones are stored, each bad one is reported
 // with its line number, and nothing bad gets in.
