@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <functional>
+#include <future>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -28,6 +29,7 @@
 
 #include <CLI/CLI.hpp>
 #include <grpcpp/alarm.h>
+#include <grpcpp/generic/generic_stub.h>
 #include <grpcpp/grpcpp.h>
 #include <nlohmann/json.hpp>
 
@@ -38,6 +40,12 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 using Stub = foundry::v1::PuzzleStore::Stub;
+
+// grpc.health.v1.Health/Check: the cheapest unary call the server answers,
+// the floor any other call is compared with. Called through the generic
+// stub: HealthCheckRequest{service: ""} encodes to no bytes, so no copy of
+// health.proto is needed.
+constexpr char kHealthCheck[] = "/grpc.health.v1.Health/Check";
 
 Clock::duration Seconds(double s) {
   return std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(s));
@@ -51,6 +59,7 @@ struct Flags {
   int streams = 8;
   std::string family;
   uint32_t sample_count = 1;
+  uint32_t batch = 100;  // ids per GetPuzzles
   size_t pool = 50'000;
   double rate = 0;  // requests/s over all streams; 0 = as fast as the server answers
   std::string api = "callback";
@@ -58,7 +67,7 @@ struct Flags {
   bool json = false;
 };
 
-enum class Kind { kGet, kSample, kQuery };
+enum class Kind { kGet, kSample, kQuery, kHealth, kGetMany };
 
 // SplitMix64 per stream, for ids and the mixed draw: no shared state.
 struct Rng {
@@ -84,6 +93,8 @@ struct Shared {
     if (flags.rpc == "get") return Kind::kGet;
     if (flags.rpc == "sample") return Kind::kSample;
     if (flags.rpc == "query") return Kind::kQuery;
+    if (flags.rpc == "health") return Kind::kHealth;
+    if (flags.rpc == "getmany") return Kind::kGetMany;
     // mixed: what a game server's traffic might look like — mostly reads of
     // known puzzles, some draws of new ones, a few listings.
     const uint64_t r = rng() % 100;
@@ -120,6 +131,11 @@ struct Messages {
   foundry::v1::Puzzle puzzle;
   foundry::v1::SampleResponse sampled;
   foundry::v1::QueryResponse page;
+  foundry::v1::GetPuzzlesRequest many;
+  foundry::v1::GetPuzzlesResponse many_found;
+  grpc::Slice no_bytes{"", 0};
+  grpc::ByteBuffer health_request{&no_bytes, 1};
+  grpc::ByteBuffer health_response;
 
   explicit Messages(const Flags& f) {
     get.set_include_solution(false);
@@ -133,6 +149,10 @@ struct Messages {
   Kind Next(const Shared& sh, Rng& rng) {
     const Kind kind = sh.Pick(rng);
     if (kind == Kind::kGet) get.set_id(sh.ids[rng() % sh.ids.size()]);
+    if (kind == Kind::kGetMany) {
+      many.clear_ids();
+      for (uint32_t i = 0; i < sh.flags.batch; ++i) many.add_ids(sh.ids[rng() % sh.ids.size()]);
+    }
     return kind;
   }
 };
@@ -143,7 +163,7 @@ void SetDeadline(grpc::ClientContext& ctx) {
 }
 
 // Sync API: one thread per stream, each blocking in its call.
-void SyncStream(Shared& sh, Stub& stub, StreamStats& st) {
+void SyncStream(Shared& sh, Stub& stub, grpc::GenericStub& generic, StreamStats& st) {
   Messages m(sh.flags);
   while (!sh.stop.load(std::memory_order_relaxed)) {
     const Kind kind = m.Next(sh, st.rng);
@@ -155,6 +175,14 @@ void SyncStream(Shared& sh, Stub& stub, StreamStats& st) {
       case Kind::kGet: s = stub.GetPuzzle(&ctx, m.get, &m.puzzle); break;
       case Kind::kSample: s = stub.SamplePuzzles(&ctx, m.sample, &m.sampled); break;
       case Kind::kQuery: s = stub.QueryPuzzles(&ctx, m.query, &m.page); break;
+      case Kind::kGetMany: s = stub.GetPuzzles(&ctx, m.many, &m.many_found); break;
+      case Kind::kHealth: {
+        std::promise<grpc::Status> done;
+        generic.UnaryCall(&ctx, kHealthCheck, grpc::StubOptions(), &m.health_request,
+                          &m.health_response, [&done](grpc::Status r) { done.set_value(r); });
+        s = done.get_future().get();
+        break;
+      }
     }
     st.Record(sh, t0, Clock::now(), s);
   }
@@ -165,8 +193,9 @@ void SyncStream(Shared& sh, Stub& stub, StreamStats& st) {
 // with --rate at the stream's next slot of the schedule (a gRPC alarm).
 class CallbackStream {
  public:
-  CallbackStream(Shared& sh, Stub& stub, StreamStats& st, std::function<void()> on_done)
-      : sh_(sh), stub_(stub), st_(st), m_(sh.flags), on_done_(std::move(on_done)) {}
+  CallbackStream(Shared& sh, Stub& stub, grpc::GenericStub& generic, StreamStats& st,
+                 std::function<void()> on_done)
+      : sh_(sh), stub_(stub), generic_(generic), st_(st), m_(sh.flags), on_done_(std::move(on_done)) {}
 
   // With --rate stream i owns slots i, i + streams, i + 2 * streams, ...
   void Start(int index) {
@@ -200,6 +229,13 @@ class CallbackStream {
         stub_.async()->SamplePuzzles(ctx_.get(), &m_.sample, &m_.sampled, done);
         break;
       case Kind::kQuery: stub_.async()->QueryPuzzles(ctx_.get(), &m_.query, &m_.page, done); break;
+      case Kind::kGetMany:
+        stub_.async()->GetPuzzles(ctx_.get(), &m_.many, &m_.many_found, done);
+        break;
+      case Kind::kHealth:
+        generic_.UnaryCall(ctx_.get(), kHealthCheck, grpc::StubOptions(), &m_.health_request,
+                           &m_.health_response, done);
+        break;
     }
   }
 
@@ -216,6 +252,7 @@ class CallbackStream {
 
   Shared& sh_;
   Stub& stub_;
+  grpc::GenericStub& generic_;
   StreamStats& st_;
   Messages m_;
   std::function<void()> on_done_;
@@ -277,6 +314,7 @@ int Run(const Flags& f) {
   const bool own = f.channels == "own";
   std::vector<std::shared_ptr<grpc::Channel>> channels;
   std::vector<std::unique_ptr<Stub>> stubs;
+  std::vector<std::unique_ptr<grpc::GenericStub>> generics;
   for (int i = 0; i < (own ? f.streams : 1); ++i) {
     channels.push_back(MakeChannel(f.target, own));
     const auto deadline = std::chrono::system_clock::now() + std::chrono::seconds(5);
@@ -285,9 +323,10 @@ int Run(const Flags& f) {
       return 1;
     }
     stubs.push_back(foundry::v1::PuzzleStore::NewStub(channels.back()));
+    generics.push_back(std::make_unique<grpc::GenericStub>(channels.back()));
   }
   Shared sh(f);
-  if (f.rpc == "get" || f.rpc == "mixed") {
+  if (f.rpc == "get" || f.rpc == "getmany" || f.rpc == "mixed") {
     if (std::string error = CollectIds(*stubs[0], f, sh.ids); !error.empty()) {
       std::fprintf(stderr, "store_load: %s\n", error.c_str());
       return 1;
@@ -310,10 +349,11 @@ int Run(const Flags& f) {
   };
   for (int i = 0; i < f.streams; ++i) {
     Stub* stub = stubs[own ? i : 0].get();
+    grpc::GenericStub* generic = generics[own ? i : 0].get();
     if (f.api == "sync") {
-      threads.emplace_back([&sh, &stats, stub, i] { SyncStream(sh, *stub, stats[i]); });
+      threads.emplace_back([&sh, &stats, stub, generic, i] { SyncStream(sh, *stub, *generic, stats[i]); });
     } else {
-      callbacks.push_back(std::make_unique<CallbackStream>(sh, *stub, stats[i], stream_done));
+      callbacks.push_back(std::make_unique<CallbackStream>(sh, *stub, *generic, stats[i], stream_done));
     }
   }
   for (size_t i = 0; i < callbacks.size(); ++i) callbacks[i]->Start(static_cast<int>(i));
@@ -374,8 +414,11 @@ int main(int argc, char** argv) {
   Flags f;
   app.add_option("--target", f.target, "Coordinator address, HOST:PORT")->required();
   app.add_option("--rpc", f.rpc,
-                 "get, sample, query (first page), or mixed (80% get, 15% sample, 5% query)")
-      ->check(CLI::IsMember({"get", "sample", "query", "mixed"}));
+                 "get, getmany (GetPuzzles of --batch ids), sample, query (first page), health "
+                 "(grpc.health.v1 Check: the floor of a unary call), or mixed (80% get, 15% "
+                 "sample, 5% query)")
+      ->check(CLI::IsMember({"get", "getmany", "sample", "query", "health", "mixed"}));
+  app.add_option("--batch", f.batch, "Ids per GetPuzzles call (getmany)")->check(CLI::Range(1, 1000));
   app.add_option("--seconds", f.seconds, "Measured window")->check(CLI::Range(0.1, 3600.0));
   app.add_option("--warmup-seconds", f.warmup_seconds, "Load before the window, not measured")
       ->check(CLI::Range(0.0, 600.0));
