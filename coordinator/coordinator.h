@@ -159,6 +159,10 @@ class Coordinator {
   // Commits one job: dedup, one store write, new campaign record.
   // REQUIRES: commit_mu_ held, mu_ not held.
   Status CommitJob(CampaignRun& run, foundry::v1::Campaign& record, CheckedJob job);
+  // `record` after `job`, of which the store kept `kept`: counters, cursor,
+  // and DONE or EXHAUSTED when the job ends the campaign.
+  void ApplyJob(CampaignRun& run, foundry::v1::Campaign& record, const CheckedJob& job,
+                const storage::NewPuzzles& kept) const;
 
   // ---- verification (coordinator_verify.cc) ----
   struct VerifyWork;

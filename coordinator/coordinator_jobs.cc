@@ -309,50 +309,30 @@ void Coordinator::CommitReady(const std::string& campaign_id) {
   }
 }
 
-Status Coordinator::CommitJob(CampaignRun& run, Campaign& record, CheckedJob job) {
-  const std::string& family = record.spec().family();
-  std::vector<std::string> ids;
-  ids.reserve(job.puzzles.size());
-  for (const auto& p : job.puzzles) ids.push_back(p.id());
-  auto stored_before = store_->ContainsPuzzles(ids);
-  if (!stored_before.ok()) return stored_before.status();
-
-  // The first new puzzles in index order, up to the campaign's count.
-  storage::CommitBatch batch;
-  uint64_t remaining = record.spec().count() - record.counters().stored();
-  uint64_t duplicates = 0;
-  std::unordered_set<std::string> seen;
-  for (size_t i = 0; i < job.puzzles.size() && remaining > 0; ++i) {
-    if ((*stored_before)[i] || !seen.insert(ids[i]).second) {
-      ++duplicates;
-      continue;
-    }
-    batch.puzzles.push_back(std::move(job.puzzles[i]));
-    --remaining;
-  }
-  const uint64_t added = batch.puzzles.size();
-
+void Coordinator::ApplyJob(CampaignRun& run, Campaign& record, const CheckedJob& job,
+                           const storage::NewPuzzles& kept) const {
+  const CoordinatorOptions& options = options_;
   auto* c = record.mutable_counters();
   uint64_t rejected = 0;
   for (const auto& [reason, n] : job.stats.rejected_by_reason()) rejected += n;
   c->set_candidates(c->candidates() + job.stats.candidates());
   c->set_accepted(c->accepted() + job.stats.accepted());
   c->set_rejected(c->rejected() + rejected);
-  c->set_duplicates(c->duplicates() + duplicates);
-  c->set_stored(c->stored() + added);
+  c->set_duplicates(c->duplicates() + kept.duplicates);
+  c->set_stored(c->stored() + kept.added);
   c->set_invalid(c->invalid() + job.invalid);
   record.set_next_index((job.seq + 1) * run.job_size());
   record.set_progress(static_cast<double>(c->stored()) / static_cast<double>(record.spec().count()));
   record.set_updated_unix_ms(NowUnixMs());
-  if (added > 0) {
+  if (kept.added > 0) {
     run.candidates_since_new = 0;
     run.duplicates_since_new = 0;
   } else {
     run.candidates_since_new += job.stats.candidates();
-    run.duplicates_since_new += duplicates;
+    run.duplicates_since_new += kept.duplicates;
   }
-  const bool stalled = run.candidates_since_new >= options_.stall_candidates ||
-                       run.duplicates_since_new >= options_.stall_duplicates;
+  const bool stalled = run.candidates_since_new >= options.stall_candidates ||
+                       run.duplicates_since_new >= options.stall_duplicates;
   if (c->stored() >= record.spec().count()) {
     record.set_state(foundry::v1::CAMPAIGN_STATE_DONE);
     record.set_message(fmt::format("stored {} new puzzles", c->stored()));
@@ -366,14 +346,28 @@ Status Coordinator::CommitJob(CampaignRun& run, Campaign& record, CheckedJob job
         c->stored(), record.spec().count(), run.candidates_since_new, run.duplicates_since_new));
     record.set_finished_unix_ms(record.updated_unix_ms());
   }
-  batch.campaign = record;
+}
 
+Status Coordinator::CommitJob(CampaignRun& run, Campaign& record, CheckedJob job) {
+  const std::string family = record.spec().family();
+  // The first new puzzles in index order, up to the campaign's count; the
+  // store deduplicates inside the write (one lookup per puzzle, under its
+  // commit lock) and the record written with them says what was kept.
+  storage::CommitBatch batch;
+  batch.puzzles = std::move(job.puzzles);
+  batch.campaign.set_id(record.id());  // the member keys need it; `finish` fills in the rest
+  const uint64_t max_new = record.spec().count() - record.counters().stored();
   const auto start = Clock::now();
-  FOUNDRY_RETURN_IF_ERROR(store_->Commit(batch));
+  auto kept = store_->CommitNew(std::move(batch), max_new,
+                                [&](const storage::NewPuzzles& outcome, Campaign& written) {
+                                  ApplyJob(run, record, job, outcome);
+                                  written = record;
+                                });
+  if (!kept.ok()) return kept.status();
   if (metrics_) {
     metrics_->StoreWrite(std::chrono::duration<double>(Clock::now() - start).count());
-    metrics_->Stored(family, added);
-    metrics_->Duplicates(family, duplicates);
+    metrics_->Stored(family, kept->added);
+    metrics_->Duplicates(family, kept->duplicates);
     metrics_->Invalid(family, job.invalid);
     const auto counts = store_->PuzzleCounts();
     if (auto it = counts.find(family); it != counts.end()) {

@@ -66,6 +66,10 @@ class RocksStore final : public Store {
   // id is already stored or appears twice, or a (campaign, index) member
   // entry already exists.
   Status Commit(const CommitBatch& batch) override;
+  // Errors as Commit's, except that stored and repeated ids are skipped.
+  Result<NewPuzzles> CommitNew(CommitBatch batch, uint64_t max_new,
+                               const std::function<void(const NewPuzzles&, foundry::v1::Campaign&)>&
+                                   finish) override;
   // InvalidArgument for an empty id, one with a \0, or a string field that
   // is not valid UTF-8.
   Status PutCampaign(const foundry::v1::Campaign& campaign) override;
@@ -131,6 +135,19 @@ class RocksStore final : public Store {
   Status FillPlays(const std::vector<foundry::v1::Puzzle*>& puzzles,
                    const rocksdb::Snapshot* snapshot);
 
+  // What one MultiGet found of a batch's ids and (campaign, index) member
+  // keys. REQUIRES: commit_mu_ held (rocks_store_commit.cc).
+  struct Lookup {
+    std::vector<std::string> member_keys;
+    std::vector<bool> id_stored;
+    std::vector<bool> member_taken;
+  };
+  Result<Lookup> LookUpLocked(const std::vector<foundry::v1::Puzzle>& puzzles,
+                              const std::string& campaign_id);
+  // Validates, encodes and writes puzzles (with their member keys) and the
+  // campaign record in one WriteBatch. REQUIRES: commit_mu_ held.
+  Status WriteLocked(const std::vector<foundry::v1::Puzzle>& puzzles,
+                     const std::vector<std::string>& member_keys, const foundry::v1::Campaign& campaign);
   static std::string ByScoreKeyOf(const foundry::v1::Puzzle& p);
   static std::string CatalogValueOf(const foundry::v1::Puzzle& p);
 

@@ -163,6 +163,14 @@ rocksdb::ColumnFamilyOptions MakeCfOptions(size_t write_buffer, bool bloom,
   cf.write_buffer_size = write_buffer;
   cf.max_write_buffer_number = 3;  // keep accepting writes while one flushes
   cf.compression = compression;
+  // Flushes write L0 uncompressed: every L0 file is rewritten by the next
+  // compaction anyway, so compressing it there was paid twice (compress at
+  // flush, decompress and compress again at compaction); LZ4 in a flush was
+  // the largest single cost of a commit (docs/scale.md). Lower levels, where
+  // data stays, are compressed. (With dynamic level bytes, entries past 0
+  // apply from the base level down.)
+  cf.compression_per_level.assign(7, compression);
+  cf.compression_per_level[0] = rocksdb::kNoCompression;
   // Level sizes follow the data: lower space amplification as the store grows.
   cf.level_compaction_dynamic_level_bytes = true;
   rocksdb::BlockBasedTableOptions table;

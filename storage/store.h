@@ -71,6 +71,12 @@ struct CommitBatch {
   foundry::v1::Campaign campaign;
 };
 
+// What CommitNew stored of a batch.
+struct NewPuzzles {
+  uint64_t added = 0;       // stored now
+  uint64_t duplicates = 0;  // skipped: already stored, or repeated earlier in the batch
+};
+
 class Store {
  public:
   // The on-disk schema version this build reads and writes.
@@ -111,6 +117,20 @@ class Store {
   // campaign_id differs from the batch's campaign, a family/level/campaign
   // id holds a NUL byte, or a record would not read back (invalid UTF-8).
   virtual Status Commit(const CommitBatch& batch) = 0;
+
+  // Commit with deduplication inside the one write, for campaigns: puzzles
+  // already stored or repeated earlier in the batch are skipped instead of
+  // refused; of the rest, the first `max_new` in batch order are stored and
+  // the batch's later puzzles are ignored. batch.campaign must carry the
+  // campaign's id (its member keys are looked up); `finish` is called once, before
+  // the write, with what will be stored, to complete batch.campaign (its
+  // counters, cursor and state), which is written with them. One lookup per
+  // puzzle under the commit lock, so no other commit can store one of the
+  // ids in between (callers need no ContainsPuzzles and no lock of their
+  // own). Errors as Commit's; on an error nothing is written.
+  virtual Result<NewPuzzles> CommitNew(
+      CommitBatch batch, uint64_t max_new,
+      const std::function<void(const NewPuzzles&, foundry::v1::Campaign&)>& finish) = 0;
 
   // Undoes a campaign's commits from candidate `from_index` on, in one
   // atomic write: every puzzle the campaign stored at an index >= from_index

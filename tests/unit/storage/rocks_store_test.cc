@@ -162,6 +162,69 @@ TEST_P(StoreTest, CommitOfOnlyACampaignRecord) {
   EXPECT_TRUE(store->PuzzleCounts().empty());
 }
 
+// CommitNew, the campaign's commit: stored and repeated ids are skipped and
+// counted, the first max_new of the rest are stored, and the record that
+// `finish` completes is written with them.
+TEST_P(StoreTest, CommitNewSkipsStoredAndRepeatedIdsAndStopsAtMaxNew) {
+  auto store = OpenOrDie();
+  ASSERT_TRUE(store);
+  ASSERT_TRUE(store->Commit(Batch(kSn, "c-old", 0, 3)).ok());  // ids of c-old 0..2 are stored
+
+  CommitBatch b;
+  // Index 10 repeats the id of c-old's puzzle 1; index 12 repeats index 11's.
+  Puzzle stored_elsewhere = MakePuzzle(kSn, "easy", "c-new", 10);
+  stored_elsewhere.set_id(MakePuzzle(kSn, "easy", "c-old", 1).id());
+  b.puzzles.push_back(stored_elsewhere);
+  b.puzzles.push_back(MakePuzzle(kSn, "easy", "c-new", 11));
+  Puzzle repeat = MakePuzzle(kSn, "hard", "c-new", 12);
+  repeat.set_id(b.puzzles.back().id());
+  b.puzzles.push_back(repeat);
+  for (uint64_t i = 13; i < 18; ++i) b.puzzles.push_back(MakePuzzle(kSn, "hard", "c-new", i));
+  b.campaign.set_id("c-new");
+  int calls = 0;
+  Result<NewPuzzles> kept = store->CommitNew(b, 4, [&](const NewPuzzles& n, Campaign& c) {
+    ++calls;
+    EXPECT_EQ(n.added, 4u);
+    EXPECT_EQ(n.duplicates, 2u);
+    c = MakeCampaign("c-new", kSn, 15);
+    c.mutable_counters()->set_stored(n.added);
+  });
+  ASSERT_TRUE(kept.ok()) << kept.status().ToString();
+  EXPECT_EQ(calls, 1);
+  EXPECT_EQ(kept->added, 4u);
+  EXPECT_EQ(kept->duplicates, 2u);
+  // Stored: 11, 13, 14, 15 (the first four new ones); not 16 and 17.
+  EXPECT_EQ(store->PuzzleCounts().at(kSn), 3u + 4u);
+  for (uint64_t i : {11, 13, 14, 15}) {
+    EXPECT_TRUE(store->GetPuzzle(MakePuzzle(kSn, "", "c-new", i).id()).ok()) << i;
+  }
+  for (uint64_t i : {16, 17}) {
+    EXPECT_FALSE(store->GetPuzzle(MakePuzzle(kSn, "", "c-new", i).id()).ok()) << i;
+  }
+  Result<std::vector<Campaign>> all = store->LoadCampaigns();
+  ASSERT_TRUE(all.ok());
+  ASSERT_EQ(all->size(), 2u);
+  EXPECT_EQ((*all)[0].id(), "c-new");
+  EXPECT_EQ((*all)[0].counters().stored(), 4u);
+  EXPECT_EQ((*all)[0].next_index(), 15u);
+
+  // A candidate index the campaign already holds is a caller's bug: refused,
+  // and nothing of the batch is written.
+  CommitBatch again;
+  again.puzzles.push_back(MakePuzzle(kSn, "easy", "c-new", 100));
+  Puzzle reused = MakePuzzle(kSn, "easy", "c-other", 13);
+  reused.set_campaign_id("c-new");
+  again.puzzles.push_back(reused);
+  again.campaign.set_id("c-new");
+  Result<NewPuzzles> refused = store->CommitNew(again, 10, [](const NewPuzzles&, Campaign& c) {
+    c = MakeCampaign("c-new", kSn, 200);
+  });
+  EXPECT_EQ(refused.status().code(), Status::Code::kAlreadyExists) << refused.status().ToString();
+  EXPECT_THAT(refused.status().message(), HasSubstr("candidate index 13"));
+  EXPECT_FALSE(store->GetPuzzle(MakePuzzle(kSn, "", "c-new", 100).id()).ok());
+  EXPECT_EQ(store->PuzzleCounts().at(kSn), 7u);
+}
+
 TEST_P(StoreTest, CommitRejectsBadBatchesAndWritesNothing) {
   auto store = OpenOrDie();
   ASSERT_TRUE(store);
