@@ -55,7 +55,7 @@ int Watch(const std::string& address, const std::string& id) {
   progress.Finish();
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  fmt::print("{}\n", CampaignSummary(c, seconds));
+  ReportCampaignEnd(c, seconds);
 
   auto store = foundry::v1::PuzzleStore::NewStub(Connect(address));
   foundry::v1::QueryRequest q;

@@ -93,7 +93,7 @@ int Run(const RunFlags& flags) {
   stop = true;
   for (auto& t : loops) t.join();
   progress.Finish();
-  fmt::print("{}\n", CampaignSummary(last, seconds));
+  ReportCampaignEnd(last, seconds);
   if (!flags.quiet) PrintExample(**store, id);
   return last.state() == foundry::v1::CAMPAIGN_STATE_DONE ? 0 : 1;
 }

@@ -32,7 +32,7 @@ void AddSolveCommand(CLI::App& app, int& exit_code);
 // The flags `run` and `campaign submit` share.
 struct GenerationFlags {
   std::string family;
-  uint64_t count = 0;
+  int64_t count = 0;  // signed so that "-5" is reported as -5, not as 2^64 - 5
   uint64_t seed = 1;
   std::vector<std::string> sets;  // "key=value"
   int priority = 0;

@@ -25,7 +25,10 @@ Result<foundry::v1::CampaignSpec> ToSpec(const GenerationFlags& flags) {
   if (!family.ok()) return Status::InvalidArgument(family.status().message());
   foundry::v1::CampaignSpec spec;
   spec.set_family(flags.family);
-  spec.set_count(flags.count);
+  if (flags.count < 1 || flags.count > 100'000'000) {
+    return Status::InvalidArgument(fmt::format("--count must be 1..100000000, got '{}'", flags.count));
+  }
+  spec.set_count(static_cast<uint64_t>(flags.count));
   spec.set_seed(flags.seed);
   spec.set_priority(flags.priority);
   spec.set_job_size(flags.job_size);
@@ -40,9 +43,6 @@ Result<foundry::v1::CampaignSpec> ToSpec(const GenerationFlags& flags) {
   auto params = (*family)->MakeParams(raw);
   if (!params.ok()) return params.status();
   for (const auto& [k, v] : raw) (*spec.mutable_params())[k] = v;
-  if (flags.count < 1 || flags.count > 100'000'000) {
-    return Status::InvalidArgument(fmt::format("--count must be 1..100000000, got {}", flags.count));
-  }
   return spec;
 }
 

@@ -91,4 +91,14 @@ std::string CampaignSummary(const foundry::v1::Campaign& c, double seconds) {
   return s;
 }
 
+void ReportCampaignEnd(const foundry::v1::Campaign& c, double seconds) {
+  foundry::v1::Campaign summary = c;
+  summary.clear_message();
+  fmt::print("{}\n", CampaignSummary(summary, seconds));
+  std::fflush(stdout);
+  if (c.state() != foundry::v1::CAMPAIGN_STATE_DONE && !c.message().empty()) {
+    fmt::print(stderr, "foundry: {}\n", c.message());
+  }
+}
+
 }  // namespace foundry::cli

@@ -34,6 +34,11 @@ class Progress {
 // The final summary of a campaign: state, counters, rate over `seconds`.
 std::string CampaignSummary(const foundry::v1::Campaign& c, double seconds);
 
+// At the end of a watched campaign: the CampaignSummary line on stdout and,
+// when the campaign did not finish DONE, its reason on stderr as
+// "foundry: <message>" (errors go to stderr, the summary stays on stdout).
+void ReportCampaignEnd(const foundry::v1::Campaign& c, double seconds);
+
 // "running", "done", "cancelled", "exhausted" or "failed".
 std::string StateName(foundry::v1::CampaignState state);
 

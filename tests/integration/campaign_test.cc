@@ -105,6 +105,19 @@ TEST_F(CampaignTest, ConcurrentCampaignsOfSeveralFamiliesWithPrioritiesAndACance
   EXPECT_EQ(verified.exit_code, 0) << verified.out << verified.err;
 }
 
+// A campaign that runs out of new puzzles exits 1 with its summary on stdout
+// and the reason on stderr, where errors go.
+TEST_F(CampaignTest, AnExhaustedRunSaysWhyOnStderr) {
+  auto r = RunCommand({Bin("foundry"), "run", "--family", "secret-number", "--set", "digits=2", "--set",
+                       "max_rules=1", "--set", "min_rules=1", "--count", "1000000", "--db",
+                       dir_.path() + "/db", "--quiet"});
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  EXPECT_NE(r.out.find(" exhausted: candidates "), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("gave nothing new"), std::string::npos) << r.out;
+  EXPECT_EQ(r.err.rfind("foundry: exhausted: stored ", 0), 0u) << r.err;
+  EXPECT_NE(r.err.find("gave nothing new"), std::string::npos) << r.err;
+}
+
 TEST_F(CampaignTest, BadInputIsAOneLineErrorAndStoresNothing) {
   LocalCluster cluster(dir_.path() + "/db", dir_.path(), 0, 1);
   ASSERT_TRUE(cluster.ok()) << cluster.CoordinatorLog();
@@ -115,6 +128,7 @@ TEST_F(CampaignTest, BadInputIsAOneLineErrorAndStoresNothing) {
   const std::vector<Case> cases = {
       {{"--family", "nope", "--count", "5"}, "unknown family 'nope'"},
       {{"--family", "secret-number", "--count", "0"}, "count must be 1..100000000"},
+      {{"--family", "secret-number", "--count", "-5"}, "--count must be 1..100000000, got '-5'"},
       {{"--family", "secret-number", "--count", "5", "--set", "digits=9"}, "'digits' must be 2..6"},
       {{"--family", "secret-number", "--count", "5", "--set", "colour=red"},
        "unknown parameter 'colour'"},
