@@ -8,7 +8,8 @@
 # the same campaign through `foundry run --threads 1` and `--threads 2`.
 #
 #   bench/cluster_cost.sh [COUNT] [FAMILIES...]   (build first: scripts/build.sh)
-# COUNT defaults to 20000; FAMILIES to all seven.
+# COUNT defaults to 20000; FAMILIES to all seven. Env: WARMUP (20000),
+# SPOT_RATE (the coordinator's --spot-check-rate; its default when unset).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 COUNT=${1:-20000}
@@ -34,7 +35,8 @@ printf '%-14s %9s %11s %11s %9s %10s %10s %8s %8s\n' family "cluster/s" "coord Â
 for family in $FAMILIES; do
   rm -rf "$WORK"/*
   pids=()
-  "$BIN/foundry-coordinator" --listen 127.0.0.1:0 --db "$WORK/cluster" >"$WORK/coord.log" 2>&1 &
+  "$BIN/foundry-coordinator" --listen 127.0.0.1:0 --db "$WORK/cluster" \
+    ${SPOT_RATE:+--spot-check-rate "$SPOT_RATE"} >"$WORK/coord.log" 2>&1 &
   coord=$!; pids+=($coord)
   port=""
   for _ in $(seq 1 100); do
