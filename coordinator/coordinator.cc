@@ -93,7 +93,7 @@ void Coordinator::TickerLoop() {
     {
       std::lock_guard state_lock(mu_);
       const auto now = Clock::now();
-      TickLocked(now);
+      TickLocked(now, /*refresh=*/true);
       stale = TakeStaleVerifyWorkLocked(now);
     }
     // Checks no worker took in time: done here, so that commits go on.
@@ -101,7 +101,7 @@ void Coordinator::TickerLoop() {
   }
 }
 
-void Coordinator::TickLocked(Clock::time_point now) {
+void Coordinator::TickLocked(Clock::time_point now, bool refresh) {
   for (const LeaseRecord& lapsed : leases_.LapseDue(now, now - 20 * options_.lease_ttl)) {
     if (metrics_) metrics_->LeaseLapsed();
     auto it = runs_.find(lapsed.campaign_id);
@@ -117,10 +117,20 @@ void Coordinator::TickLocked(Clock::time_point now) {
       a->second.lease_id.clear();
     }
   }
+  if (!refresh) return;
+  alive_workers_ = trust_.AliveCount(now - kWorkerSeenWindow);
   if (metrics_) {
     metrics_->SetJobsInFlight(static_cast<double>(leases_.live()));
-    metrics_->SetWorkers(static_cast<double>(trust_.AliveCount(now - kWorkerSeenWindow)));
+    metrics_->SetWorkers(static_cast<double>(alive_workers_));
   }
+}
+
+uint32_t Coordinator::IdleRetryMsLocked(const std::string& worker_id, Clock::time_point now) const {
+  const uint64_t base = std::clamp<uint64_t>(2 * alive_workers_, 200, 2000);
+  // Jitter of +-25% from the worker and the time: no shared RNG state.
+  const uint64_t h = std::hash<std::string>{}(worker_id) ^
+                     static_cast<uint64_t>(now.time_since_epoch().count()) * 0x9E3779B97F4A7C15ULL;
+  return static_cast<uint32_t>(base * 3 / 4 + (h >> 11) % (base / 2 + 1));
 }
 
 Campaign Coordinator::Snapshot(const CampaignRun& run) const {

@@ -55,7 +55,7 @@ Result<foundry::v1::LeaseResponse> Coordinator::Lease(const foundry::v1::LeaseRe
                                                 trust_.Evidence(request.worker_id())));
   }
   trust_.Seen(request.worker_id(), request.threads(), request.build(), now);
-  TickLocked(now);
+  TickLocked(now, /*refresh=*/false);
 
   // Verification first: it holds up commits.
   if (auto work = TakeVerifyWorkLocked(request.worker_id(), now)) {
@@ -101,7 +101,7 @@ Result<foundry::v1::LeaseResponse> Coordinator::Lease(const foundry::v1::LeaseRe
     if (metrics_) metrics_->SetJobsInFlight(static_cast<double>(leases_.live()));
     return resp;
   }
-  resp.set_retry_after_ms(200);
+  resp.set_retry_after_ms(IdleRetryMsLocked(request.worker_id(), now));
   return resp;
 }
 
