@@ -59,8 +59,9 @@ for family in $FAMILIES; do
     --count "$COUNT" --seed 1 --watch 2>/dev/null | rate_of)
   c=$(awk -v a="$(cpu_of "$coord")" -v b="$c0" 'BEGIN { print a - b }')
   w=$(awk -v a="$(workers_cpu)" -v b="$w0" 'BEGIN { print a - b }')
-  for pid in "${pids[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
-  for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
+  # Workers first, while the coordinator can still take a drained job's
+  # submission (a worker draining against a dead coordinator retries).
+  for pid in "${workers[@]}" "$coord"; do kill -TERM "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; done
   pids=()
   t1=$("$BIN/foundry" run --family "$family" --count "$COUNT" --seed 1 --db "$WORK/t1" --threads 1 --quiet | rate_of)
   t2=$("$BIN/foundry" run --family "$family" --count "$COUNT" --seed 1 --db "$WORK/t2" --threads 2 --quiet | rate_of)
