@@ -38,7 +38,7 @@ std::vector<uint64_t> WorkerTrust::SampleFor(const std::string& worker, uint64_t
   std::vector<uint64_t> out;
   if (!options_.spot_checks || end <= first) return out;
   const Worker& w = workers_[worker];
-  if (w.state != foundry::v1::WORKER_STATE_TRUSTED) {
+  if (w.state != foundry::v1::WORKER_STATE_TRUSTED || w.sampled.size() >= options_.max_sampled_commits) {
     *full = true;
     for (uint64_t i = first; i < end; ++i) out.push_back(i);
     return out;

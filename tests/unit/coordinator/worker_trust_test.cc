@@ -45,6 +45,30 @@ TEST(WorkerTrustTest, QuarantineHandsBackTheCommitsMadeOnASample) {
   EXPECT_EQ(trust.Evidence("w"), "lied");
 }
 
+// A trusted worker is checked in full again once max_sampled_commits of its
+// jobs were committed on a sample, and that full check clears them: what a
+// quarantine must audit stays bounded.
+TEST(WorkerTrustTest, TooManyCommitsOnASampleBringAFullCheck) {
+  TrustOptions o;
+  o.probation_jobs = 0;
+  o.max_sampled_commits = 3;
+  WorkerTrust trust(o);
+  trust.Seen("w", 1, "", Clock::now());
+  bool full = true;
+  for (uint64_t seq = 0; seq < 3; ++seq) {
+    EXPECT_EQ(trust.SampleFor("w", 0, 1000, &full).size(), 30u);
+    EXPECT_FALSE(full);
+    trust.Agreed("w", full, 1000, Clock::now());
+    trust.CommittedOnSample("w", SampledCommit{"c", seq, 0, {}, 0, 0});
+  }
+  EXPECT_EQ(trust.SampleFor("w", 0, 1000, &full).size(), 1000u);
+  EXPECT_TRUE(full);
+  trust.Agreed("w", full, 1000, Clock::now());
+  EXPECT_EQ(trust.SampleFor("w", 0, 1000, &full).size(), 30u);
+  EXPECT_FALSE(full);
+  EXPECT_TRUE(trust.Quarantine("w", "lied").empty());  // nothing left to audit
+}
+
 // The formula of docs/operations.md: a trusted worker forging F of each
 // job's n candidates, k of them re-generated, survives one job with
 // probability C(n-F, k) / C(n, k), and J jobs with its J-th power.
