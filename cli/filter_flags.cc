@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "puzzles/family.h"
+#include "puzzles/registry.h"
 
 namespace foundry::cli {
 
@@ -44,6 +45,11 @@ std::optional<int64_t> ParseTime(const std::string& text) {
 }
 
 Result<foundry::v1::PuzzleFilter> ToFilter(const FilterFlags& f) {
+  if (!f.family.empty()) {
+    if (auto family = puzzles::FindFamily(f.family); !family.ok()) {
+      return Status::InvalidArgument(family.status().message());
+    }
+  }
   if (!f.level.empty() && !puzzles::IsLevel(f.level)) {
     return Status::InvalidArgument(
         fmt::format("--level must be easy|medium|hard|expert, got '{}'", f.level));

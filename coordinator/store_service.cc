@@ -48,6 +48,13 @@ constexpr int kMaxExcluded = 100'000;
 constexpr uint64_t kMaxImport = 1'000'000;
 
 Status CheckFilter(const foundry::v1::PuzzleFilter& f) {
+  // A misspelt family would otherwise match nothing and look like an empty
+  // store; the store holds only families this build knows (imports verify).
+  if (!f.family().empty()) {
+    if (auto family = puzzles::FindFamily(f.family()); !family.ok()) {
+      return Status::InvalidArgument(family.status().message());
+    }
+  }
   if (!f.level().empty() && !puzzles::IsLevel(f.level())) {
     return Status::InvalidArgument(
         fmt::format("level must be easy|medium|hard|expert, got '{}'", f.level()));

@@ -118,6 +118,19 @@ TEST_F(CampaignTest, AnExhaustedRunSaysWhyOnStderr) {
   EXPECT_NE(r.err.find("gave nothing new"), std::string::npos) << r.err;
 }
 
+// A misspelt family in a read is an error naming the known families, not an
+// empty result that looks like an empty store.
+TEST_F(CampaignTest, AnUnknownFamilyInAReadIsAnError) {
+  const std::string db = dir_.path() + "/db";
+  auto run = RunCommand({Bin("foundry"), "run", "--family", "sudoku", "--count", "5", "--db", db, "--quiet"});
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  auto r = RunCommand({Bin("foundry"), "export", "--db", db, "--family", "sudoko"});
+  EXPECT_EQ(r.exit_code, 1) << r.out;
+  EXPECT_TRUE(r.out.empty()) << r.out;
+  EXPECT_NE(r.err.find("unknown family 'sudoko' (known: "), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("sudoku"), std::string::npos) << r.err;
+}
+
 TEST_F(CampaignTest, BadInputIsAOneLineErrorAndStoresNothing) {
   LocalCluster cluster(dir_.path() + "/db", dir_.path(), 0, 1);
   ASSERT_TRUE(cluster.ok()) << cluster.CoordinatorLog();
