@@ -25,21 +25,15 @@
 
 #include "puzzles/registry.h"
 #include "worker/job_executor.h"
+#include "bench/process_cpu.h"
 
 namespace {
 
-double CpuSeconds() {
-  rusage u{};
-  getrusage(RUSAGE_SELF, &u);
-  return static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
-         static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
-}
-
 template <typename F>
 double CpuOf(F&& f) {
-  const double start = CpuSeconds();
+  const double start = foundry::bench::ProcessCpuSeconds();
   f();
-  return CpuSeconds() - start;
+  return foundry::bench::ProcessCpuSeconds() - start;
 }
 
 }  // namespace

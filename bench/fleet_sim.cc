@@ -38,6 +38,7 @@
 #include "foundry/v1/worker.grpc.pb.h"
 #include "puzzles/fingerprint.h"
 #include "puzzles/registry.h"
+#include "bench/process_cpu.h"
 
 namespace {
 
@@ -72,13 +73,6 @@ uint64_t DefaultCount(const std::string& family) {
 }
 
 std::string Ms(double v) { return v < 0 ? "-" : v < 10 ? fmt::format("{:.2f}", v) : fmt::format("{:.0f}", v); }
-
-double SelfCpuSeconds() {
-  rusage u{};
-  getrusage(RUSAGE_SELF, &u);
-  return static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
-         static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
-}
 
 std::shared_ptr<grpc::Channel> MakeChannel(int port) {
   grpc::ChannelArguments args;
@@ -147,7 +141,7 @@ bool RunFleet(const Flags& f, FamilyCapture& cap, uint64_t count, int n, double 
   submit.mutable_spec()->set_seed(f.seed);
   submit.mutable_spec()->set_job_size(static_cast<uint32_t>(cap.job_size()));
   v1::Campaign campaign;
-  const double cpu0 = coord.CpuSeconds(), sim_cpu0 = SelfCpuSeconds(), busy0 = MachineBusySeconds();
+  const double cpu0 = coord.CpuSeconds(), sim_cpu0 = foundry::bench::ProcessCpuSeconds(), busy0 = MachineBusySeconds();
   const auto t0 = Clock::now();
   {
     grpc::ClientContext ctx;
@@ -176,7 +170,7 @@ bool RunFleet(const Flags& f, FamilyCapture& cap, uint64_t count, int n, double 
     std::this_thread::sleep_for(std::chrono::duration<double, std::milli>(f.poll_ms));
   }
   const auto t1 = Clock::now();
-  const double cpu = coord.CpuSeconds() - cpu0, sim_cpu = SelfCpuSeconds() - sim_cpu0;
+  const double cpu = coord.CpuSeconds() - cpu0, sim_cpu = foundry::bench::ProcessCpuSeconds() - sim_cpu0;
   const double others = std::max(0.0, MachineBusySeconds() - busy0 - cpu - sim_cpu);
   const double rss_end = coord.RssMb();
   sh.StopAndWait();

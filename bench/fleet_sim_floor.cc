@@ -17,17 +17,10 @@
 
 #include "foundry/v1/campaign.pb.h"
 #include "foundry/v1/puzzle.pb.h"
+#include "bench/process_cpu.h"
 
 namespace foundry::fleet_sim {
 namespace {
-
-double ProcessCpuSeconds() {
-  // RUSAGE_SELF covers every thread, RocksDB's flush threads included.
-  rusage u{};
-  getrusage(RUSAGE_SELF, &u);
-  return static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
-         static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
-}
 
 void PutBigEndian(std::string& out, uint64_t v) {
   for (int shift = 56; shift >= 0; shift -= 8) out.push_back(static_cast<char>(v >> shift));
@@ -162,7 +155,7 @@ FloorResult MeasureRocksFloor(
   r.batches = writes.size();
 
   const auto t0 = std::chrono::steady_clock::now();
-  const double cpu0 = ProcessCpuSeconds();
+  const double cpu0 = foundry::bench::ProcessCpuSeconds();
   rocksdb::WriteOptions wo;  // WAL on, no fsync: the store's defaults
   for (const auto& w : writes) {
     rocksdb::WriteBatch wb;
@@ -170,13 +163,13 @@ FloorResult MeasureRocksFloor(
     s = owner->Write(wo, &wb);
     if (!s.ok()) break;
   }
-  const double cpu1 = ProcessCpuSeconds();
+  const double cpu1 = foundry::bench::ProcessCpuSeconds();
   if (s.ok()) {
     rocksdb::FlushOptions fo;
     fo.wait = true;
     s = owner->Flush(fo, handles);
   }
-  const double cpu2 = ProcessCpuSeconds();
+  const double cpu2 = foundry::bench::ProcessCpuSeconds();
   r.wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   r.write_cpu_s = cpu1 - cpu0;
   r.flush_cpu_s = cpu2 - cpu1;

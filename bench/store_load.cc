@@ -35,6 +35,7 @@
 
 #include "common/grpc_runtime.h"
 #include "foundry/v1/store.grpc.pb.h"
+#include "bench/process_cpu.h"
 
 namespace {
 
@@ -296,13 +297,6 @@ std::string CollectIds(Stub& stub, const Flags& f, std::vector<std::string>& ids
   return "";
 }
 
-double CpuSeconds() {
-  rusage u{};
-  getrusage(RUSAGE_SELF, &u);
-  return static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
-         static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
-}
-
 double Percentile(const std::vector<uint32_t>& sorted, double q) {
   if (sorted.empty()) return 0;
   const auto n = static_cast<double>(sorted.size());
@@ -360,9 +354,9 @@ int Run(const Flags& f) {
   // Scripts that measure something else during the window wait for this line.
   std::this_thread::sleep_until(sh.window_start);
   std::fprintf(stderr, "store_load: measuring for %g s\n", f.seconds);
-  const double cpu0 = CpuSeconds();
+  const double cpu0 = foundry::bench::ProcessCpuSeconds();
   std::this_thread::sleep_until(sh.window_end);
-  const double cpu = CpuSeconds() - cpu0;  // ours over the window: what the load costs its machine
+  const double cpu = foundry::bench::ProcessCpuSeconds() - cpu0;  // ours over the window: what the load costs its machine
   sh.stop = true;
   for (auto& t : threads) t.join();
   if (!callbacks.empty()) {

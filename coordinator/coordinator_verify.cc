@@ -17,11 +17,14 @@ constexpr std::string_view kHere = "coordinator";
 
 }  // namespace
 
-Coordinator::VerifyWork Coordinator::CheckWork(const CampaignRun& run, uint64_t seq,
-                                               const std::string& lease_id) {
-  const PendingVerify& pv = run.pending.at(seq);
-  VerifyWork work;
-  work.kind = LeaseKind::kVerify;
+namespace {
+
+// What every kind of verification of job `seq` of `run` carries.
+// (Templates because both types are private to Coordinator.)
+template <typename Work, typename Run>
+Work JobWork(const Run& run, uint64_t seq, const std::string& lease_id, LeaseKind kind) {
+  Work work;
+  work.kind = kind;
   work.lease_id = lease_id;
   work.campaign_id = run.record.id();
   work.family = run.family;
@@ -30,6 +33,15 @@ Coordinator::VerifyWork Coordinator::CheckWork(const CampaignRun& run, uint64_t 
   work.seq = seq;
   work.first = seq * run.job_size();
   work.end = work.first + run.job_size();
+  return work;
+}
+
+}  // namespace
+
+Coordinator::VerifyWork Coordinator::CheckWork(const CampaignRun& run, uint64_t seq,
+                                               const std::string& lease_id) {
+  const PendingVerify& pv = run.pending.at(seq);
+  VerifyWork work = JobWork<VerifyWork>(run, seq, lease_id, LeaseKind::kVerify);
   work.generator = pv.generator;
   work.job = pv.job;
   work.full = pv.full;
@@ -41,16 +53,7 @@ Coordinator::VerifyWork Coordinator::CheckWork(const CampaignRun& run, uint64_t 
 Coordinator::VerifyWork Coordinator::AuditWork(const CampaignRun& run, uint64_t seq,
                                                const std::string& lease_id) {
   const PendingAudit& audit = run.audits.at(seq);
-  VerifyWork work;
-  work.kind = LeaseKind::kAudit;
-  work.lease_id = lease_id;
-  work.campaign_id = run.record.id();
-  work.family = run.family;
-  work.params_json = run.record.params_json();
-  work.seed = run.record.spec().seed();
-  work.seq = seq;
-  work.first = seq * run.job_size();
-  work.end = work.first + run.job_size();
+  VerifyWork work = JobWork<VerifyWork>(run, seq, lease_id, LeaseKind::kAudit);
   work.audit = audit.commit;
   work.suspect = audit.suspect;
   return work;
