@@ -32,7 +32,7 @@ struct TrustOptions {
   // A trusted worker whose jobs committed on a sample since its last full
   // check reach this many gets its next job checked in full. Bounds what a
   // quarantine must audit and roll back, and the memory kept per worker
-  // (~150 bytes a commit); costs one job's generation in this many + 1
+  // (a SampledCommit each); costs one job's generation in this many + 1
   // (0.4% at 256).
   uint32_t max_sampled_commits = 256;
   // False: no re-generation at all, only the independent Verify of every
