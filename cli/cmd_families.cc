@@ -39,6 +39,9 @@ void AddFamiliesCommand(CLI::App& app, int& exit_code) {
                      p["help"].get<std::string>());
         }
       }
+      fmt::print(
+          "Every family also takes a goal: --level easy|medium|hard|expert and --min-score/--max-score "
+          "(0..1),\nor the same as --set level=... min_score=... max_score=...\n");
     }
     exit_code = 0;
   });

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -35,6 +36,8 @@ struct GenerationFlags {
   int64_t count = 0;  // signed so that "-5" is reported as -5, not as 2^64 - 5
   uint64_t seed = 1;
   std::vector<std::string> sets;  // "key=value"
+  std::string level;              // "" or any|easy|medium|hard|expert
+  std::optional<double> min_score, max_score;
   int priority = 0;
   uint32_t job_size = 0;
 };

@@ -1,6 +1,7 @@
 #include <fmt/format.h>
 
 #include "cli/commands.h"
+#include "coordinator/campaign_spec.h"
 #include "puzzles/registry.h"
 
 namespace foundry::cli {
@@ -16,6 +17,10 @@ void AddGenerationFlags(CLI::App& cmd, GenerationFlags& flags) {
       ->required();
   cmd.add_option("--seed", flags.seed, "Campaign seed: same seed, params and store, same puzzles");
   cmd.add_option("--set", flags.sets, "Family parameter, key=value (repeatable)");
+  cmd.add_option("--level", flags.level,
+                 "Only puzzles of this level: easy|medium|hard|expert (any: all), for every family");
+  cmd.add_option("--min-score", flags.min_score, "Only puzzles whose difficulty score is at least this (0..1)");
+  cmd.add_option("--max-score", flags.max_score, "Only puzzles whose difficulty score is at most this (0..1)");
   cmd.add_option("--priority", flags.priority, "Share of workers when campaigns compete: proportional to max(1, P)");
   cmd.add_option("--job-size", flags.job_size, "Candidates per job (0: automatic)");
 }
@@ -40,9 +45,12 @@ Result<foundry::v1::CampaignSpec> ToSpec(const GenerationFlags& flags) {
     }
     raw[kv.substr(0, eq)] = kv.substr(eq + 1);
   }
-  auto params = (*family)->MakeParams(raw);
-  if (!params.ok()) return params.status();
   for (const auto& [k, v] : raw) (*spec.mutable_params())[k] = v;
+  spec.set_level(flags.level);
+  if (flags.min_score) spec.set_min_score(*flags.min_score);
+  if (flags.max_score) spec.set_max_score(*flags.max_score);
+  auto params = coordinator::CampaignParams(**family, spec);
+  if (!params.ok()) return params.status();
   return spec;
 }
 

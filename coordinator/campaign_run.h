@@ -58,6 +58,7 @@ struct Coordinator::VerifyWork {
 struct Coordinator::CampaignRun {
   foundry::v1::Campaign record;
   const puzzles::Family* family = nullptr;  // null: the family is not in this build
+  puzzles::Goal goal;                       // from the params; claims off it are lies
   uint64_t next_issue = 0;                  // next job never leased so far
   std::set<uint64_t> requeued;              // lapsed jobs to lease again, lowest first
   CommitWindow window;

@@ -55,7 +55,10 @@ Result<std::vector<uint64_t>> CompareClaims(const JobClaims& job, const JobAnswe
       return Status::InvalidArgument(fmt::format("verdict {} is for index {}, expected {}", i,
                                                  answers.verdicts[i].index(), job.claims[i].index()));
     }
-    if (!VerdictAgrees(answers.verdicts[i], job.claims[i])) disputed.insert(job.claims[i].index());
+    const foundry::v1::Difficulty& grade = job.claims[i].difficulty();
+    if (!VerdictAgrees(answers.verdicts[i], job.claims[i]) || !job.goal.Admits(grade.level(), grade.score())) {
+      disputed.insert(job.claims[i].index());
+    }
   }
   for (size_t i = 0; i < job.regenerate.size(); ++i) {
     const Regenerated& r = answers.regenerated[i];

@@ -24,6 +24,9 @@ namespace foundry::coordinator {
 struct JobClaims {
   std::vector<foundry::v1::GeneratedPuzzle> claims;  // by index, ascending
   std::vector<uint64_t> regenerate;                 // asked of the verifier
+  // The campaign's goal: a claim graded outside it is disputed, since the
+  // stream (Family::Generate) rejects every such candidate.
+  puzzles::Goal goal;
 };
 struct JobAnswers {
   std::vector<foundry::v1::PuzzleVerdict> verdicts;   // one per claim, same order
@@ -31,8 +34,8 @@ struct JobAnswers {
 };
 
 // InvalidArgument when the answers do not have the job's shape (counts or
-// indices); otherwise the indices where claims and answers disagree,
-// ascending, without repeats.
+// indices); otherwise the indices, ascending and without repeats, where
+// claims and answers disagree or a claim is graded outside job.goal.
 Result<std::vector<uint64_t>> CompareClaims(const JobClaims& job, const JobAnswers& answers);
 
 // Who told the truth about one index.

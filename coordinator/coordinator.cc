@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "coordinator/campaign_run.h"
+#include "coordinator/campaign_spec.h"
 #include "puzzles/fingerprint.h"
 #include "puzzles/registry.h"
 #include "puzzles/rng.h"
@@ -69,6 +70,8 @@ Result<std::unique_ptr<Coordinator>> Coordinator::Open(storage::Store* store,
 void Coordinator::AddRun(Campaign record, const puzzles::Family* family) {
   auto run = std::make_unique<CampaignRun>();
   run->family = family;
+  nlohmann::json params = nlohmann::json::parse(record.params_json(), nullptr, false);
+  if (auto goal = puzzles::TakeGoal(params); goal.ok()) run->goal = *goal;
   const uint64_t job_size = std::max<uint64_t>(1, record.spec().job_size());
   run->window = CommitWindow(record.next_index() / job_size);
   run->next_issue = run->window.next_seq();
@@ -153,8 +156,7 @@ Result<Campaign> Coordinator::SubmitCampaign(const foundry::v1::CampaignSpec& sp
     return Status::InvalidArgument(
         fmt::format("job_size must be 0 (automatic) or 1..{}, got {}", kMaxJobSize, spec.job_size()));
   }
-  std::map<std::string, std::string> raw(spec.params().begin(), spec.params().end());
-  auto params = (*family)->MakeParams(raw);
+  auto params = CampaignParams(**family, spec);
   if (!params.ok()) return params.status();
   if (spec.job_size() == 0) {
     // Small campaigns get small jobs so that little work is thrown away at the

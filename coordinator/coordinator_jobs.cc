@@ -180,6 +180,7 @@ Result<foundry::v1::SubmitResponse> Coordinator::SubmitGeneration(
     const LeaseRecord& lease, std::vector<foundry::v1::ResultChunk> chunks) {
   foundry::v1::SubmitResponse resp;
   uint64_t first = 0, end = 0;
+  puzzles::Goal goal;
   {
     std::lock_guard lock(mu_);
     auto it = runs_.find(lease.campaign_id);
@@ -191,11 +192,13 @@ Result<foundry::v1::SubmitResponse> Coordinator::SubmitGeneration(
     }
     first = lease.seq * it->second->job_size();
     end = first + it->second->job_size();
+    goal = it->second->goal;
   }
 
   // Shape checks: an honest worker never fails them, so a failure
   // quarantines the worker and its job goes to another.
   auto claims = std::make_shared<JobClaims>();
+  claims->goal = goal;
   std::string problem;
   uint64_t next_allowed = first;
   for (auto& chunk : chunks) {

@@ -25,18 +25,33 @@ nlohmann::json Difficulty::ToJson() const {
 
 Status Family::CheckParams(const Params&) const { return Status::Ok(); }
 
-Result<Params> Family::MakeParams(const std::map<std::string, std::string>& raw) const {
-  auto p = ParseParams(param_specs(), raw);
+Result<Params> Family::WithGoal(Result<Params> p, Result<Goal> goal) const {
+  if (!goal.ok()) return goal.status();
   if (!p.ok()) return p.status();
   FOUNDRY_RETURN_IF_ERROR(CheckParams(*p));
+  p->goal_ = *goal;
+  PutGoal(*goal, p->json_);
   return p;
 }
 
+Result<Params> Family::MakeParams(const std::map<std::string, std::string>& raw) const {
+  std::map<std::string, std::string> own = raw;
+  Result<Goal> goal = TakeGoal(own);
+  return WithGoal(ParseParams(param_specs(), own), std::move(goal));
+}
+
 Result<Params> Family::MakeParams(const nlohmann::json& object) const {
-  auto p = ParamsFromJson(param_specs(), object);
-  if (!p.ok()) return p.status();
-  FOUNDRY_RETURN_IF_ERROR(CheckParams(*p));
-  return p;
+  nlohmann::json own = object;
+  Result<Goal> goal = TakeGoal(own);
+  return WithGoal(ParamsFromJson(param_specs(), own), std::move(goal));
+}
+
+Candidate Family::Generate(Rng& rng, const Params& params) const {
+  Candidate c = GenerateCandidate(rng, params);
+  if (const auto* a = std::get_if<Accepted>(&c)) {
+    if (!params.goal().Admits(a->difficulty.level, a->difficulty.score)) return Rejected{"level"};
+  }
+  return c;
 }
 
 }  // namespace foundry::puzzles

@@ -20,6 +20,7 @@
 #include <nlohmann/json.hpp>
 
 #include "common/status.h"
+#include "puzzles/goal.h"
 #include "puzzles/params.h"
 #include "puzzles/rng.h"
 
@@ -79,21 +80,25 @@ class Family {
   virtual std::string_view summary() const = 0;
 
   // ---- parameters ----
-  // Every parameter the family accepts, with defaults and ranges.
+  // Every parameter the family accepts, with defaults and ranges. Never one
+  // of the goal's reserved keys (goal.h), which every family takes.
   virtual const std::vector<ParamSpec>& param_specs() const = 0;
   // Constraints across keys (e.g. min_rules <= max_rules). Called after the
   // per-key checks; the default accepts everything.
   virtual Status CheckParams(const Params& params) const;
 
-  // Per-key validation (ParseParams) followed by CheckParams.
+  // The goal's keys (TakeGoal), then per-key validation (ParseParams)
+  // followed by CheckParams.
   Result<Params> MakeParams(const std::map<std::string, std::string>& raw) const;
   Result<Params> MakeParams(const nlohmann::json& object) const;
 
   // ---- generation ----
   // Draws one candidate from `rng`: an accepted puzzle or a rejection.
   // Uses no randomness but `rng`, so the same rng state gives the same result.
+  // A puzzle whose grade misses params.goal() is Rejected{"level"}, whatever
+  // the family did, so every family honours a goal.
   // REQUIRES: params came from MakeParams() of this family.
-  virtual Candidate Generate(Rng& rng, const Params& params) const = 0;
+  Candidate Generate(Rng& rng, const Params& params) const;
 
   // ---- checking ----
   // Re-checks a puzzle independently of the generator: the JSON is well
@@ -155,6 +160,15 @@ class Family {
   // number (no leading zero), e.g. 123.").
   // REQUIRES: `puzzle` passed Verify().
   virtual std::string AnswerPrompt(const nlohmann::json& puzzle) const = 0;
+
+ protected:
+  // The family's generator behind Generate(). It may read params.goal() to
+  // aim at the grade asked for (fewer rejections); Generate() filters what
+  // it returns either way. The same contract as Generate() otherwise.
+  virtual Candidate GenerateCandidate(Rng& rng, const Params& params) const = 0;
+
+ private:
+  Result<Params> WithGoal(Result<Params> p, Result<Goal> goal) const;
 };
 
 }  // namespace foundry::puzzles

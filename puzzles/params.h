@@ -17,6 +17,7 @@
 #include <nlohmann/json.hpp>
 
 #include "common/status.h"
+#include "puzzles/goal.h"
 
 namespace foundry::puzzles {
 
@@ -57,14 +58,21 @@ class Params {
   // REQUIRES: `key` is a declared kChoice.
   std::string Choice(const std::string& key) const { return json_.at(key).get<std::string>(); }
 
-  // Every declared key with its value, keys sorted.
+  // The grade the puzzles must have (goal.h); Any() unless the campaign
+  // asked for a level or a score range.
+  const Goal& goal() const { return goal_; }
+
+  // Every declared key with its value, then the goal's keys that are not at
+  // their default; keys sorted.
   const nlohmann::json& json() const { return json_; }
 
  private:
+  friend class Family;
   friend Result<Params> ParseParams(const std::vector<ParamSpec>&,
                                     const std::map<std::string, std::string>&);
   friend Result<Params> ParamsFromJson(const std::vector<ParamSpec>&, const nlohmann::json&);
   nlohmann::json json_ = nlohmann::json::object();
+  Goal goal_;
 };
 
 // Validates `raw` (key -> text) against `specs` and fills defaults.

@@ -57,7 +57,7 @@ class AlignmentFamily final : public Family {
     return Status::Ok();
   }
 
-  Candidate Generate(Rng& rng, const Params& params) const override {
+  Candidate GenerateCandidate(Rng& rng, const Params& params) const override {
     static const std::string kColumns = "columns", kHeight = "height", kMinLen = "min_len",
                              kMaxLen = "max_len", kColors = "colors", kBonus = "row_bonus",
                              kMaxGaps = "max_gaps", kImprove = "min_improvement",

@@ -62,7 +62,7 @@ class BalanceFamily final : public Family {
     return Status::Ok();
   }
 
-  Candidate Generate(Rng& rng, const Params& params) const override {
+  Candidate GenerateCandidate(Rng& rng, const Params& params) const override {
     if (params.Choice("mode") == "strategy") return GenerateStrategy(rng, ToStrategy(params));
     DeductionOptions o;
     o.coins = static_cast<int>(params.Int("coins"));

@@ -45,7 +45,7 @@ class BullsCowsFamily final : public Family {
     return Status::Ok();
   }
 
-  Candidate Generate(Rng& rng, const Params& params) const override {
+  Candidate GenerateCandidate(Rng& rng, const Params& params) const override {
     GenerateOptions o;
     o.length = static_cast<int>(params.Int("length"));
     o.leading_zero = params.Bool("leading_zero");

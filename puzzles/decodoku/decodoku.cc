@@ -43,7 +43,7 @@ class DecodokuFamily final : public Family {
     return Status::Ok();
   }
 
-  Candidate Generate(Rng& rng, const Params& params) const override {
+  Candidate GenerateCandidate(Rng& rng, const Params& params) const override {
     static const std::string kSize = "size", kWeight = "noise_weight", kRounds = "rounds",
                              kMin = "min_moves", kMax = "max_moves";
     GenerateOptions o;

@@ -47,7 +47,7 @@ class SecretNumberFamily final : public Family {
     return Status::Ok();
   }
 
-  Candidate Generate(Rng& rng, const Params& params) const override {
+  Candidate GenerateCandidate(Rng& rng, const Params& params) const override {
     static const std::string kDigits = "digits", kMin = "min_rules", kMax = "max_rules",
                              kRedundant = "allow_redundant";
     GenerateOptions o;

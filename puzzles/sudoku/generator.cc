@@ -14,7 +14,7 @@ Candidate Generate(Rng& rng, const GenerateOptions& options) {
   const Grid puzzle = RemoveClues(options.shape, solution, rng, removal);
   // Asked for a level, the grader need not try the techniques above it.
   const Grade grade = GradePuzzle(options.shape, puzzle, options.level >= 0 ? options.level : 3);
-  if (options.level >= 0 && grade.level != options.level) return Rejected{"level_mismatch"};
+  if (options.level >= 0 && grade.level != options.level) return Rejected{"level"};
   Accepted a;
   a.puzzle = PuzzleJson(options.shape, puzzle);
   a.solution = SolutionJson(solution);

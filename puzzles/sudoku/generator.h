@@ -18,7 +18,7 @@ struct GenerateOptions {
   int level = -1;          // -1 any, else the kLevels index a puzzle must grade at
 };
 
-// One candidate from `rng` alone. Rejection reason: "level_mismatch" (the
+// One candidate from `rng` alone. Rejection reason: "level" (the
 // puzzle graded at another level than options.level).
 Candidate Generate(Rng& rng, const GenerateOptions& options);
 

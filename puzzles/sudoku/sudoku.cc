@@ -16,13 +16,6 @@
 namespace foundry::puzzles::sudoku {
 namespace {
 
-int LevelIndex(const std::string& level) {
-  for (int i = 0; i < static_cast<int>(std::size(kLevels)); ++i) {
-    if (kLevels[i] == level) return i;
-  }
-  return -1;  // "any"
-}
-
 class SudokuFamily final : public Family {
  public:
   std::string_view name() const override { return "sudoku"; }
@@ -38,19 +31,17 @@ class SudokuFamily final : public Family {
         ParamSpec::Bool("symmetric", false, "remove clues in 180-degree rotational pairs"),
         ParamSpec::Bool("minimal", true,
                         "remove clues until none can go (false: stop at the first that must stay)"),
-        ParamSpec::Choice("level", {"any", "easy", "medium", "hard", "expert"},
-                          "keep only puzzles of this grade (any: keep all)"),
     };
     return kSpecs;
   }
 
-  Candidate Generate(Rng& rng, const Params& params) const override {
-    static const std::string kBox = "box", kSym = "symmetric", kMin = "minimal", kLevel = "level";
+  Candidate GenerateCandidate(Rng& rng, const Params& params) const override {
+    static const std::string kBox = "box", kSym = "symmetric", kMin = "minimal";
     GenerateOptions o;
     o.shape = *ShapeFromName(params.Choice(kBox));
     o.symmetric = params.Bool(kSym);
     o.minimal = params.Bool(kMin);
-    o.level = LevelIndex(params.Choice(kLevel));
+    o.level = params.goal().level;  // aim at the level asked for (generator.h)
     return sudoku::Generate(rng, o);
   }
 

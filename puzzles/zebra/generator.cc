@@ -153,7 +153,7 @@ bool Build(Rng& rng, const GenerateOptions& o, Draft* out, const char** reason) 
   out->solution = t.house_of;
   out->report = Solver(t.h, t.k, clues).Grade();
   if (o.level >= 0 && out->report.level != o.level) {
-    *reason = "level_mismatch";
+    *reason = "level";
     return false;
   }
   return true;

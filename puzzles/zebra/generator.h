@@ -25,7 +25,7 @@ struct GenerateOptions {
   int houses = 5;      // kMinHouses..kMaxHouses
   int categories = 5;  // kMinCategories..kMaxCategories
   bool minimal = true;
-  int level = -1;      // -1 any, else 0 easy, 1 medium, 2 hard
+  int level = -1;      // -1 any, else the kLevels index to aim at (3 is never reached yet)
 };
 
 // Clues drawn before a candidate is rejected as "no_clue_fits" (a guard; a
@@ -41,7 +41,7 @@ struct Draft {
 };
 
 // Steps 1-4 without the JSON: true with *out filled, or false with *reason
-// set to "level_mismatch" or "no_clue_fits".
+// set to "level" or "no_clue_fits".
 bool Build(Rng& rng, const GenerateOptions& options, Draft* out, const char** reason);
 
 // One candidate from `rng` alone (Build, then the JSON shapes).

@@ -29,20 +29,17 @@ class ZebraFamily final : public Family {
         ParamSpec::Int("categories", 5, kMinCategories, kMaxCategories,
                        "categories (nationality, color, pet, drink, smoke, hobby, car, music)"),
         ParamSpec::Bool("minimal", true, "drop every clue whose removal keeps the solution unique"),
-        ParamSpec::Choice("level", {"any", "easy", "medium", "hard"},
-                          "keep only puzzles of this grade (any: keep all)"),
     };
     return kSpecs;
   }
 
-  Candidate Generate(Rng& rng, const Params& params) const override {
-    static const std::string kHouses = "houses", kCats = "categories", kMin = "minimal", kLevel = "level";
+  Candidate GenerateCandidate(Rng& rng, const Params& params) const override {
+    static const std::string kHouses = "houses", kCats = "categories", kMin = "minimal";
     GenerateOptions o;
     o.houses = static_cast<int>(params.Int(kHouses));
     o.categories = static_cast<int>(params.Int(kCats));
     o.minimal = params.Bool(kMin);
-    const std::string level = params.Choice(kLevel);
-    o.level = level == "easy" ? 0 : level == "medium" ? 1 : level == "hard" ? 2 : -1;
+    o.level = params.goal().level;  // aim at the level asked for (generator.h)
     return zebra::Generate(rng, o);
   }
 

@@ -65,6 +65,22 @@ class BadInputTest : public ::testing::Test {
     return campaigns_->SubmitCampaign(Ctx().get(), req, &resp);
   }
 
+  // A campaign asking for a level and/or a score range through the spec's
+  // own fields (what a client in any language would set).
+  grpc::Status SubmitGoal(const std::string& family, const std::string& level,
+                          std::optional<double> min_score, std::optional<double> max_score,
+                          std::map<std::string, std::string> params = {}) {
+    v1::SubmitCampaignRequest req;
+    req.mutable_spec()->set_family(family);
+    req.mutable_spec()->set_count(10);
+    req.mutable_spec()->set_level(level);
+    if (min_score) req.mutable_spec()->set_min_score(*min_score);
+    if (max_score) req.mutable_spec()->set_max_score(*max_score);
+    for (auto& [k, v] : params) (*req.mutable_spec()->mutable_params())[k] = v;
+    v1::Campaign resp;
+    return campaigns_->SubmitCampaign(Ctx().get(), req, &resp);
+  }
+
   grpc::Status GetPuzzles(const std::vector<std::string>& ids) {
     v1::GetPuzzlesRequest req;
     for (const auto& id : ids) req.add_ids(id);
@@ -156,6 +172,12 @@ TEST_F(BadInputTest, EveryBadRequestGetsTheRightCodeAndAClearMessage) {
       {"bad bool", [&] { return Submit("secret-number", 10, {{"allow_redundant", "maybe"}}); }, C::INVALID_ARGUMENT, "'allow_redundant' must be true|false"},
       {"inconsistent params", [&] { return Submit("secret-number", 10, {{"min_rules", "9"}, {"max_rules", "3"}}); }, C::INVALID_ARGUMENT, "min_rules"},
       {"job size too big", [&] { return Submit("secret-number", 10, {}, 5'000'000); }, C::INVALID_ARGUMENT, "job_size must be"},
+      {"unknown level", [&] { return SubmitGoal("zebra", "insane", {}, {}); }, C::INVALID_ARGUMENT, "level must be any|easy|medium|hard|expert, got 'insane'"},
+      {"level param unknown", [&] { return Submit("balance", 10, {{"level", "hardest"}}); }, C::INVALID_ARGUMENT, "level must be any|easy|medium|hard|expert, got 'hardest'"},
+      {"score above 1", [&] { return SubmitGoal("sudoku", "", 1.5, {}); }, C::INVALID_ARGUMENT, "min_score must be a number in 0..1"},
+      {"score range empty", [&] { return SubmitGoal("sudoku", "", 0.8, 0.2); }, C::INVALID_ARGUMENT, "min_score 0.8 is above max_score 0.2"},
+      {"score not a number", [&] { return Submit("sudoku", 10, {{"max_score", "high"}}); }, C::INVALID_ARGUMENT, "max_score must be a number in 0..1"},
+      {"level contradicts params", [&] { return SubmitGoal("sudoku", "hard", {}, {}, {{"level", "easy"}}); }, C::INVALID_ARGUMENT, "give one of them"},
       {"unknown campaign", [&] { v1::GetCampaignRequest r; r.set_campaign_id("c-0000000000000000"); v1::Campaign c; return campaigns_->GetCampaign(Ctx().get(), r, &c); }, C::NOT_FOUND, "no campaign with id 'c-0000000000000000'"},
       {"empty campaign id", [&] { v1::GetCampaignRequest r; v1::Campaign c; return campaigns_->GetCampaign(Ctx().get(), r, &c); }, C::NOT_FOUND, "no campaign with id ''"},
       {"cancel unknown campaign", [&] { v1::CancelCampaignRequest r; r.set_campaign_id("nope"); v1::Campaign c; return campaigns_->CancelCampaign(Ctx().get(), r, &c); }, C::NOT_FOUND, "no campaign"},

@@ -118,6 +118,28 @@ TEST_F(CampaignTest, AnExhaustedRunSaysWhyOnStderr) {
   EXPECT_NE(r.err.find("gave nothing new"), std::string::npos) << r.err;
 }
 
+// --level works for every family through the generic filter: a family with no
+// level plumbing of its own (bulls-cows) stores only the level asked for, and
+// a score range narrows it further. The export says so puzzle by puzzle.
+TEST_F(CampaignTest, ALevelAskedForIsTheOnlyLevelStored) {
+  const std::string db = dir_.path() + "/db";
+  auto run = RunCommand({Bin("foundry"), "run", "--family", "bulls-cows", "--count", "40", "--level",
+                         "expert", "--min-score", "0.8", "--db", db, "--quiet"});
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_NE(run.out.find("stored 40"), std::string::npos) << run.out;
+  auto out = RunCommand({Bin("foundry"), "export", "--db", db});
+  ASSERT_EQ(out.exit_code, 0) << out.err;
+  int lines = 0;
+  std::istringstream in(out.out);
+  for (std::string line; std::getline(in, line); ++lines) {
+    const auto j = nlohmann::json::parse(line);
+    EXPECT_EQ(j["difficulty"]["level"], "expert") << line;
+    EXPECT_GE(j["difficulty"]["score"].get<double>(), 0.8) << line;
+    EXPECT_EQ(j["params"]["level"], "expert") << line;
+  }
+  EXPECT_EQ(lines, 40);
+}
+
 // A misspelt family in a read is an error naming the known families, not an
 // empty result that looks like an empty store.
 TEST_F(CampaignTest, AnUnknownFamilyInAReadIsAnError) {

@@ -350,6 +350,39 @@ TEST_F(CoordinatorTest, ATamperedAnswerIsCaughtAndTheJobRunAgainElsewhere) {
   EXPECT_EQ(StoredIds().size(), 100u);
 }
 
+// A worker that ignores the campaign's level sends genuine, correctly graded
+// puzzles that the stream would have rejected: the coordinator disputes them
+// (the goal is checked on every claim, not only on sampled ones), finds the
+// lie by re-generating, and stores only puzzles of the level asked for.
+TEST_F(CoordinatorTest, AWorkerIgnoringTheLevelIsCaughtAndOnlyThatLevelIsStored) {
+  auto spec = Spec(60, 5, 50);
+  spec.set_level("easy");
+  auto c = core_->SubmitCampaign(spec);
+  ASSERT_TRUE(c.ok()) << c.status().ToString();
+  auto job = LeaseJob();
+  ASSERT_EQ(nlohmann::json::parse(job.params_json()).at("level"), "easy");
+  auto unaimed = job;
+  auto params = nlohmann::json::parse(job.params_json());
+  params.erase("level");
+  unaimed.set_params_json(params.dump());
+  ASSERT_TRUE(core_->SubmitResults(Run(unaimed)).ok());
+  auto workers = core_->ListWorkers();
+  ASSERT_EQ(workers.workers_size(), 1);
+  EXPECT_EQ(workers.workers(0).state(), foundry::v1::WORKER_STATE_QUARANTINED);
+  EXPECT_TRUE(StoredIds().empty());
+
+  const Campaign done = Drive(c->id(), "v");
+  EXPECT_EQ(done.state(), foundry::v1::CAMPAIGN_STATE_DONE);
+  storage::PuzzleFilter f;
+  size_t stored = 0;
+  EXPECT_TRUE(store_->Scan(f, "", 0, [&](const foundry::v1::Puzzle& p) {
+                        EXPECT_EQ(p.difficulty().level(), "easy") << p.id();
+                        ++stored;
+                        return true;
+                      }).ok());
+  EXPECT_EQ(stored, 60u);
+}
+
 TEST_F(CoordinatorTest, AWorkerOfAnotherGenerationFingerprintIsRefusedNamingBoth) {
   core_->SubmitCampaign(Spec(100));
   auto req = Request();
