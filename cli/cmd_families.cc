@@ -39,9 +39,10 @@ void AddFamiliesCommand(CLI::App& app, int& exit_code) {
                      p["help"].get<std::string>());
         }
       }
-      fmt::print(
-          "Every family also takes a goal: --level easy|medium|hard|expert and --min-score/--max-score "
-          "(0..1),\nor the same as --set level=... min_score=... max_score=...\n");
+      fmt::print("every family (--level, --min-score, --max-score, or --set key=value):\n");
+      for (const auto& g : puzzles::GoalKeys()) {
+        fmt::print("  {:<16} default {:<8} allowed {:<12} {}\n", g.key, g.default_text, g.allowed, g.help);
+      }
     }
     exit_code = 0;
   });

@@ -59,6 +59,13 @@ grpc::Status CampaignServiceImpl::ListFamilies(grpc::ServerContext* ctx,
       p->set_help(spec.help);
     }
   }
+  for (const auto& g : puzzles::GoalKeys()) {
+    auto* p = resp->add_goal_params();
+    p->set_key(std::string(g.key));
+    p->set_default_value(std::string(g.default_text));
+    p->set_allowed(std::string(g.allowed));
+    p->set_help(std::string(g.help));
+  }
   return grpc::Status::OK;
 }
 

@@ -64,6 +64,15 @@ std::string Goal::Describe() const {
   return out;
 }
 
+std::span<const GoalKey> GoalKeys() {
+  static constexpr GoalKey kKeys[] = {
+      {kLevelKey, "any", "any|easy|medium|hard|expert", "only puzzles graded at this level"},
+      {kMinKey, "0", "0..1", "only puzzles whose difficulty score is at least this"},
+      {kMaxKey, "1", "0..1", "only puzzles whose difficulty score is at most this"},
+  };
+  return kKeys;
+}
+
 bool IsGoalKey(std::string_view key) { return key == kLevelKey || key == kMinKey || key == kMaxKey; }
 
 Result<Goal> TakeGoal(std::map<std::string, std::string>& raw) {

@@ -13,6 +13,7 @@
 #pragma once
 
 #include <map>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -36,6 +37,13 @@ struct Goal {
   // "level=hard, score 0.6..0.9", or "any grade".
   std::string Describe() const;
 };
+
+// One reserved key as `foundry families` and ListFamilies show it.
+struct GoalKey {
+  std::string_view key, default_text, allowed, help;
+};
+// The three reserved keys, which every family takes.
+std::span<const GoalKey> GoalKeys();
 
 // True for the reserved keys "level", "min_score" and "max_score".
 bool IsGoalKey(std::string_view key);

@@ -246,6 +246,24 @@ TEST_F(BadInputTest, EveryBadRequestGetsTheRightCodeAndAClearMessage) {
 
 // Copies of the store, damaged on disk, refused at start with a clear error;
 // the damaged copy is left as it was and the original still opens.
+// What a client needs to build a campaign form: each family's own params and
+// the goal keys every family takes, which SubmitCampaign then accepts for
+// every family (the spec's level field and the same key in params).
+TEST_F(BadInputTest, ListFamiliesNamesTheGoalKeysAndEveryFamilyAcceptsThem) {
+  v1::ListFamiliesResponse families;
+  ASSERT_TRUE(campaigns_->ListFamilies(Ctx().get(), v1::ListFamiliesRequest(), &families).ok());
+  ASSERT_EQ(families.families_size(), 7);
+  std::vector<std::string> keys;
+  for (const auto& g : families.goal_params()) keys.push_back(g.key());
+  EXPECT_EQ(keys, (std::vector<std::string>{"level", "min_score", "max_score"}));
+  EXPECT_EQ(families.goal_params(0).allowed(), "any|easy|medium|hard|expert");
+  for (const auto& f : families.families()) {
+    for (const auto& p : f.params()) EXPECT_NE(p.key(), "level") << f.name();
+    EXPECT_TRUE(SubmitGoal(f.name(), "expert", {}, {}).ok()) << f.name();
+    EXPECT_TRUE(Submit(f.name(), 10, {{"level", "hard"}, {"min_score", "0.5"}}).ok()) << f.name();
+  }
+}
+
 TEST_F(BadInputTest, ForeignCorruptOrNewerStoresAreRefusedAndLeftAlone) {
   ASSERT_TRUE(cluster_->StopAll());
   namespace fs = std::filesystem;
