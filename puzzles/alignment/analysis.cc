@@ -13,7 +13,7 @@ constexpr LevelFloors kLevelFloors = kQuartileFloors;
 
 constexpr double kStepsWeight = 0.7;
 constexpr double kHeadroomWeight = 0.3;
-constexpr double kStepsSpan = 6.0;  // steps at which the first term saturates: 1 + this
+constexpr double kStepsSpan = 3.0;  // steps at which the first term saturates: 1 + this
 
 }  // namespace
 

@@ -12,19 +12,23 @@ namespace {
 // The one table of levels: the least score of each, easiest first.
 constexpr LevelFloors kLevelFloors = kQuartileFloors;
 
-constexpr double kParWeight = 0.75;
-constexpr double kGreedyGapWeight = 0.25;
-constexpr double kParFloor = 2.0;       // par at which the first term starts
-constexpr double kParSpan = 16.0;       // ... and how far above it saturates
-constexpr double kGreedyGapSpan = 4.0;  // greedy_gap at which the second saturates
+constexpr double kGreedyGapWeight = 1.0;  // a move the obvious play wastes: one detour
+constexpr int kLinearPoints = 3;          // points that each add a quarter
+
+// 0, 0.25, 0.5, 0.75 for 0..3 points (one level each), then halfway to 1
+// for every further point, so larger grids keep an order among experts.
+double ScoreForPoints(double points) {
+  if (points <= kLinearPoints) return points / 4.0;
+  return 1.0 - 0.25 * std::pow(0.5, points - kLinearPoints);
+}
 
 }  // namespace
 
 Difficulty RateDifficulty(const Grid& grid, const Decoding& d) {
-  const int gap = d.greedy_moves - d.par();
-  const double par = std::clamp((d.par() - kParFloor) / kParSpan, 0.0, 1.0);
-  const double waste = std::clamp(gap / kGreedyGapSpan, 0.0, 1.0);
-  const double score = std::round((kParWeight * par + kGreedyGapWeight * waste) * 1000) / 1000;
+  const int gap = std::max(0, d.greedy_moves - d.par());
+  const int detours = std::max(0, 2 * d.par() - grid.NonZero());
+  const double points = detours + kGreedyGapWeight * gap;
+  const double score = std::round(ScoreForPoints(points) * 1000) / 1000;
   Difficulty out;
   out.level = LevelForScore(score, kLevelFloors);
   out.score = score;
@@ -36,6 +40,7 @@ Difficulty RateDifficulty(const Grid& grid, const Decoding& d) {
   out.details["lower_bound"] = d.lower_bound;
   out.details["numbers"] = grid.NonZero();
   out.details["clusters"] = static_cast<int>(clusters.size()) - (clusters.count(0) ? 1 : 0);
+  out.details["detours"] = detours;
   out.details["search_nodes"] = d.nodes;
   return out;
 }

@@ -1,0 +1,74 @@
+// Tests of the alignment grade (analysis.h): the score of each level's
+// figures, and every level reached at default parameters, with Verify()
+// recomputing the generator's grade.
+#include <map>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "puzzles/alignment/alignment.h"
+#include "puzzles/alignment/analysis.h"
+#include "puzzles/rng.h"
+
+namespace foundry::puzzles::alignment {
+namespace {
+
+// The grade of a greedy that climbs through `scores`, a best of `best`, and
+// `steps` gaps to the target.
+Difficulty Grade(std::vector<int> scores, int best, int steps) {
+  GreedyResult g;
+  g.scores = std::move(scores);
+  BestResult b;
+  b.score = best;
+  b.exact = true;
+  return RateDifficulty(g, b, TargetScore(g.base(), g.score()), steps);
+}
+
+TEST(AlignmentLevelsTest, StepsToTheTargetSaturateAtFour) {
+  // No headroom: the steps term alone, 0.7 * (steps - 1) / 3.
+  EXPECT_EQ(Grade({10, 14, 18, 20, 22}, 22, 1).score, 0.0);
+  EXPECT_EQ(Grade({10, 14, 18, 20, 22}, 22, 1).level, "easy");
+  EXPECT_EQ(Grade({10, 12, 14, 16, 22}, 22, 2).score, 0.233);
+  EXPECT_EQ(Grade({10, 12, 14, 16, 22}, 22, 3).level, "medium");
+  EXPECT_EQ(Grade({10, 11, 12, 13, 22}, 22, 4).score, 0.7);
+  EXPECT_EQ(Grade({10, 11, 12, 13, 22}, 22, 4).level, "hard");
+  EXPECT_EQ(Grade({10, 11, 12, 13, 22}, 22, 6).score, 0.7);
+}
+
+TEST(AlignmentLevelsTest, HeadroomLiftsALongClimbToExpert) {
+  // best - greedy = 4 of best - base = 16: + 0.3 * 0.25.
+  const Difficulty d = Grade({10, 11, 12, 13, 22}, 26, 4);
+  EXPECT_EQ(d.score, 0.775);
+  EXPECT_EQ(d.level, "expert");
+  EXPECT_EQ(d.details["headroom"], 4);
+}
+
+// Every level at default parameters, within the candidates a campaign of
+// that level draws first; each puzzle verifies to the same grade.
+TEST(AlignmentLevelsTest, EveryLevelAtDefaultsAndVerifyAgrees) {
+  const Family& family = TheFamily();
+  for (std::string_view level : kLevels) {
+    auto params = family.MakeParams(std::map<std::string, std::string>{{"level", std::string(level)}});
+    ASSERT_TRUE(params.ok()) << params.status().ToString();
+    int found = 0;
+    for (uint64_t i = 0; i < 300 && found < 5; ++i) {
+      Rng rng = CandidateRng(7, i);
+      Candidate c = family.Generate(rng, *params);
+      const auto* a = std::get_if<Accepted>(&c);
+      if (a == nullptr) continue;
+      ++found;
+      EXPECT_EQ(a->difficulty.level, level);
+      auto v = family.Verify(a->puzzle, a->solution);
+      ASSERT_TRUE(v.ok()) << v.status().ToString();
+      EXPECT_EQ(v->level, a->difficulty.level);
+      EXPECT_EQ(v->score, a->difficulty.score);
+      EXPECT_EQ(v->details, a->difficulty.details);
+    }
+    EXPECT_EQ(found, 5) << level << " within 300 candidates at defaults";
+  }
+}
+
+}  // namespace
+}  // namespace foundry::puzzles::alignment
