@@ -80,6 +80,20 @@ int64_t BitCandidates<kWords>::PreviousSize() const {
 }
 
 template <int kWords>
+int64_t BitCandidates<kWords>::Size() const {
+  int64_t count = 0;
+  for (int w = 0; w < kWords; ++w) count += std::popcount(bits_[cur_][w]);
+  return count;
+}
+
+template <int kWords>
+int64_t BitCandidates<kWords>::TrialSize() const {
+  int64_t count = 0;
+  for (int w = 0; w < kWords; ++w) count += std::popcount(bits_[1 - cur_][w]);
+  return count;
+}
+
+template <int kWords>
 int64_t BitCandidates<kWords>::OnlyNumber() const {
   assert(single_);
   for (int w = 0; w < kWords; ++w) {

@@ -55,6 +55,11 @@ class BitCandidates {
   // The size of the set before the last Commit() (all numbers if none).
   // REQUIRES: no Trial() since the last Commit().
   int64_t PreviousSize() const;
+  // The size of the set now, and of the survivors of the last Trial()
+  // (a popcount each: only the aimed generation asks).
+  // REQUIRES for TrialSize(): a Trial() since the last Commit().
+  int64_t Size() const;
+  int64_t TrialSize() const;
   // The one number left. REQUIRES: single().
   int64_t OnlyNumber() const;
 
@@ -81,6 +86,9 @@ class ListCandidates {
   void Commit();
   // REQUIRES: as BitCandidates::PreviousSize().
   int64_t PreviousSize() const { return static_cast<int64_t>(previous_size_); }
+  // REQUIRES: as BitCandidates::Size() and TrialSize().
+  int64_t Size() const { return static_cast<int64_t>(cur_.size()); }
+  int64_t TrialSize() const { return static_cast<int64_t>(trial_count_); }
   // The one number left. REQUIRES: single().
   int64_t OnlyNumber() const;
 

@@ -54,12 +54,24 @@ int SmallestHittingSet(std::vector<uint32_t> masks, int rules) {
   return best;
 }
 
-Difficulty RateDifficulty(int rules, int useful_rules, int needed_rules) {
+double ScoreOf(int rules, int needed_rules) {
   const int redundant = rules - needed_rules;
   const double needed = std::clamp((needed_rules - 1) / kNeededSpan, 0.0, 1.0);
   const double noise = std::clamp(redundant / kRedundantSpan, 0.0, 1.0);
-  const double score =
-      std::round((kNeededWeight * needed + kRedundantWeight * noise) * 1000) / 1000;
+  return std::round((kNeededWeight * needed + kRedundantWeight * noise) * 1000) / 1000;
+}
+
+int LevelIndexOf(double score) {
+  int level = 0;
+  while (level + 1 < static_cast<int>(kLevelFloors.size()) && score >= kLevelFloors[level + 1]) {
+    ++level;
+  }
+  return level;
+}
+
+Difficulty RateDifficulty(int rules, int useful_rules, int needed_rules) {
+  const int redundant = rules - needed_rules;
+  const double score = ScoreOf(rules, needed_rules);
 
   Difficulty d;
   d.level = LevelForScore(score, kLevelFloors);

@@ -33,6 +33,12 @@ namespace foundry::puzzles::secret_number {
 // REQUIRES: 1 <= needed_rules <= rules.
 Difficulty RateDifficulty(int rules, int useful_rules, int needed_rules);
 
+// RateDifficulty()'s score and its level as an index into kLevels, without
+// building the details (the aimed generator grades drafts it may drop).
+// REQUIRES: as RateDifficulty().
+double ScoreOf(int rules, int needed_rules);
+int LevelIndexOf(double score);
+
 // The size of the smallest set of rules hitting every mask: `masks` holds,
 // for each number other than the answer, the rules it breaks (bit k for
 // rule k). Branch and bound on the first mask not hit yet. REQUIRES: every

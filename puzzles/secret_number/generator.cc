@@ -41,14 +41,18 @@ std::variant<Draft, std::string_view> Run(const Tables& t, Set& set, Rng& rng,
   d.digits = t.digits();
   int n = 0;
   int useful = 0;
+  const bool weak = o.aim_level == kWeakRulesLevel;
   while (!set.single()) {
     if (n == o.max_rules) return "too_many_rules";
+    // Only the aimed generation counts (a popcount per rule slot).
+    const int64_t size = weak ? set.Size() : 0;
     bool placed = false;
     for (int draw = 0; draw < kMaxDrawsPerRule && !placed; ++draw) {
       const IndexedRule r = Draw(t, rng);
       const TrialResult result = set.Trial(r);
       if (result == TrialResult::kEmpty) continue;
       if (result == TrialResult::kUnchanged && !o.allow_redundant) continue;
+      if (weak && result == TrialResult::kReduced && set.TrialSize() * kWeakKeep < size) continue;
       useful += result == TrialResult::kReduced;
       set.Commit();
       d.rules[n++] = r;
@@ -148,14 +152,14 @@ int NeededByValues(const Tables& t, const Draft& d) {
   return SmallestHittingSet(std::move(masks), d.rule_count);
 }
 
+}  // namespace
+
 int NeededRules(const Draft& d) {
   const Tables& t = Tables::For(d.digits);
   if (d.digits == 2) return NeededBits<BitsetWords(2)>(t, d);
   if (d.digits == 3) return NeededBits<BitsetWords(3)>(t, d);
   return NeededByValues(t, d);
 }
-
-}  // namespace
 
 std::variant<Draft, std::string_view> Search(Rng& rng, const GenerateOptions& options) {
   const Tables& t = Tables::For(options.digits);
@@ -171,7 +175,9 @@ std::variant<Draft, std::string_view> Search(Rng& rng, const GenerateOptions& op
   return Run(t, set, rng, options);
 }
 
-Accepted Materialize(const Draft& draft) {
+Accepted Materialize(const Draft& draft) { return Materialize(draft, NeededRules(draft)); }
+
+Accepted Materialize(const Draft& draft, int needed_rules) {
   const Tables& t = Tables::For(draft.digits);
   nlohmann::json rules_json = nlohmann::json::array();
   auto& array = rules_json.get_ref<nlohmann::json::array_t&>();
@@ -192,14 +198,23 @@ Accepted Materialize(const Draft& draft) {
   a.puzzle.emplace("rules", std::move(rules_json));
   a.solution = nlohmann::json::object();
   a.solution.emplace("number", draft.number);
-  a.difficulty = RateDifficulty(draft.rule_count, draft.useful_rules, NeededRules(draft));
+  a.difficulty = RateDifficulty(draft.rule_count, draft.useful_rules, needed_rules);
   return a;
 }
 
 Candidate Generate(Rng& rng, const GenerateOptions& options) {
   auto found = Search(rng, options);
   if (auto* reason = std::get_if<std::string_view>(&found)) return Rejected{std::string(*reason)};
-  return Materialize(std::get<Draft>(found));
+  const Draft& draft = std::get<Draft>(found);
+  if (options.aim_level < 0) return Materialize(draft);
+  // Aimed: grade the draft first; the JSON (most of an accepted candidate's
+  // cost) is built only for the level asked for. Family::Generate() would
+  // reject the others with the same reason.
+  const int needed = NeededRules(draft);
+  if (LevelIndexOf(ScoreOf(draft.rule_count, needed)) != options.aim_level) {
+    return Rejected{"level"};
+  }
+  return Materialize(draft, needed);
 }
 
 }  // namespace foundry::puzzles::secret_number

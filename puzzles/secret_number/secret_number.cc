@@ -55,6 +55,9 @@ class SecretNumberFamily final : public Family {
     o.min_rules = static_cast<int>(params.Int(kMin));
     o.max_rules = static_cast<int>(params.Int(kMax));
     o.allow_redundant = params.Bool(kRedundant);
+    // A level asked for is aimed at (generator.h); with none, the draws are
+    // the seed's process, unchanged.
+    o.aim_level = params.goal().level;
     return secret_number::Generate(rng, o);
   }
 
