@@ -286,6 +286,12 @@ bool HasOther(const uint8_t* givens, int cell, int value) {
   return k.count > 0;
 }
 
+bool SolvesWithoutSearch(const uint8_t* givens) {
+  State s;
+  if (!Load(s, givens, -1, 0) || !Propagate(s)) return false;
+  return (s.open[0] | s.open[1] | s.open[2]) == 0;
+}
+
 void RandomSolution(Rng& rng, uint8_t* out) {
   // The three boxes of the diagonal share no row, column or box: each gets
   // its own random permutation. The search completes the grid trying digits

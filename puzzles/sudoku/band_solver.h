@@ -33,6 +33,14 @@ int CountSolutions(const uint8_t* givens, int limit, uint8_t* first = nullptr);
 // only solution has `value` there would admit a second solution.
 bool HasOther(const uint8_t* givens, int cell, int value);
 
+// Whether propagation alone, no search, fills the 81 cells `givens`. Every
+// step it takes is a naked or hidden single or a locked candidate (the band
+// rule for one digit is a row-to-box matching of three rows and three boxes,
+// whose forced edges are exactly pointing and claiming), so a grid it fills
+// grades easy or medium (grader.h), and one it does not fill is not easy.
+// The generator asks it before the grader when it aims at a level.
+bool SolvesWithoutSearch(const uint8_t* givens);
+
 // A random complete grid, drawn from `rng` alone, written to out[0..80]:
 // random permutations in the three diagonal boxes, completed by a search
 // that tries digits in random order.

@@ -1,6 +1,16 @@
 // Generation of sudoku puzzles: a random complete grid, then clues removed in
 // random order while the solution stays unique (solver.h), then graded by the
-// human-style grader (grader.h) and filtered by level.
+// human-style grader (grader.h).
+//
+// Asked for easy, medium or hard, the removal aims at that level the way
+// Simon Tatham's generators do: a removal stands only when the grader, never
+// trying a technique above the level, still solves the puzzle, so the grade
+// never passes the level and each candidate ends at the hardest grade the
+// level allows that its removal order reached ("minimal" then means: no clue
+// can go without a second solution or a technique above the level). The
+// candidate is still rejected when it ends below the level. Asked for any
+// level or for expert, the removal is the plain one (every unique removal
+// stands), so those candidates are the same as without a level.
 //
 // Thread safety: reentrant.
 #pragma once
@@ -18,8 +28,8 @@ struct GenerateOptions {
   int level = -1;          // -1 any, else the kLevels index a puzzle must grade at
 };
 
-// One candidate from `rng` alone. Rejection reason: "level" (the
-// puzzle graded at another level than options.level).
+// One candidate from `rng` and `options` alone. Rejection reason: "level"
+// (the puzzle graded at another level than options.level).
 Candidate Generate(Rng& rng, const GenerateOptions& options);
 
 }  // namespace foundry::puzzles::sudoku

@@ -292,7 +292,7 @@ class Engine {
     const SwapCycles cycles(Shape{R, C}, Grid(g, g + NN));  // g is the solution here
     CellSet clues;
     for (int c = 0; c < NN; ++c) clues.Add(c);
-    int checks = 0, swaps = 0;
+    int checks = 0, swaps = 0, asked = 0, refused = 0;
     for (int i = 0; i < m; ++i) {
       const int a = order[i];
       const int b = o.symmetric ? NN - 1 - a : a;
@@ -327,6 +327,11 @@ class Engine {
           other = (++checks, RemovalHasOther(g, b, vb));
         }
       }
+      if (!other && !forced && o.allow) {
+        ++asked;
+        other = !o.allow(g);  // a refused removal: the clue stays
+        if (other) ++refused;
+      }
       if (other) {
         g[a] = va;
         used.Flip(a, va);
@@ -342,6 +347,8 @@ class Engine {
     if (stats) {
       stats->checks += checks;
       stats->swaps += swaps;
+      stats->asked += asked;
+      stats->refused += refused;
     }
   }
 

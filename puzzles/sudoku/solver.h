@@ -14,6 +14,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 
 #include "puzzles/rng.h"
 #include "puzzles/sudoku/shape.h"
@@ -37,11 +38,22 @@ struct RemovalOptions {
   // (no clue, or with `symmetric` no pair, can go). false: stop at the first
   // cell whose removal would admit a second solution.
   bool minimal = true;
+  // When set, a removal that keeps the solution unique stands only if
+  // allow(grid), called with the cells (or pair) already emptied, says so;
+  // a refused removal counts as one whose clue must stay (and with
+  // `minimal` false ends the loop like one). The generator aims at a level
+  // with it (generator.h). It is not asked about a removal the remaining
+  // clues force back by a naked or a hidden single: placing that single
+  // gives back the puzzle before the removal, so no logic grade changes.
+  // Null: every unique removal stands (the plain minimal puzzle).
+  std::function<bool(const uint8_t* grid)> allow;
 };
 
 struct RemovalStats {
-  int checks = 0;  // uniqueness searches made
-  int swaps = 0;   // removals refused by a clue-free swap cycle (swap_cycles.h), no search
+  int checks = 0;   // uniqueness searches made
+  int swaps = 0;    // removals refused by a clue-free swap cycle (swap_cycles.h), no search
+  int asked = 0;    // calls of RemovalOptions::allow
+  int refused = 0;  // of those, the removals it refused
 };
 
 // A puzzle whose only solution is `solution`, made by removing clues from it

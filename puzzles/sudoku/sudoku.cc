@@ -30,7 +30,8 @@ class SudokuFamily final : public Family {
                           "box rows x columns (the grid is (rows*columns) squared)"),
         ParamSpec::Bool("symmetric", false, "remove clues in 180-degree rotational pairs"),
         ParamSpec::Bool("minimal", true,
-                        "remove clues until none can go (false: stop at the first that must stay)"),
+                        "remove clues until none can go without a second solution (or, with a level asked, without "
+                        "leaving it); false: stop at the first that must stay"),
     };
     return kSpecs;
   }
