@@ -1,5 +1,7 @@
 #include "puzzles/answer_text.h"
 
+#include <algorithm>
+
 namespace foundry::puzzles {
 
 std::string AsciiLower(std::string_view text) {
@@ -53,9 +55,16 @@ std::vector<std::string> SplitTrimmed(std::string_view text, std::string_view se
 }
 
 std::string QuoteAnswer(std::string_view text) {
+  // Appended, not "'" + std::string(...) + "'": g++ 12 at -O3 reports a
+  // false -Wrestrict inside that operator+ (GCC bug 105329), which broke the
+  // Release build.
   constexpr size_t kMax = 40;
-  if (text.size() <= kMax) return "'" + std::string(text) + "'";
-  return "'" + std::string(text.substr(0, kMax)) + "...'";
+  std::string out;
+  out.reserve(std::min(text.size(), kMax) + 5);
+  out.push_back('\'');
+  out.append(text.substr(0, kMax));
+  out.append(text.size() <= kMax ? "'" : "...'");
+  return out;
 }
 
 void TextScanner::Skip(std::string_view also) {
