@@ -25,7 +25,7 @@ namespace foundry::puzzles {
 namespace {
 
 constexpr uint64_t kSeed = 42;
-const char* kLevelNames[] = {"easy", "medium", "hard"};
+const char* kLevelNames[] = {"easy", "medium", "hard", "expert"};
 
 Params ParamsFor(std::map<std::string, std::string> raw) { return *zebra::TheFamily().MakeParams(raw); }
 
@@ -34,20 +34,20 @@ void BM_ZebraGenerate(benchmark::State& state) {
   const Params params = ParamsFor(
       {{"houses", std::to_string(state.range(0))}, {"categories", std::to_string(state.range(1))}});
   uint64_t index = 0;
-  int64_t levels[3] = {}, clues = 0, accepted = 0;
+  int64_t levels[4] = {}, clues = 0, accepted = 0;
   for (auto _ : state) {
     Rng rng = CandidateRng(kSeed, index++);
     Candidate c = family.Generate(rng, params);
     if (auto* a = std::get_if<Accepted>(&c)) {
       ++accepted;
       clues += static_cast<int64_t>(a->puzzle["clues"].size());
-      for (int l = 0; l < 3; ++l) levels[l] += a->difficulty.level == kLevelNames[l];
+      for (int l = 0; l < 4; ++l) levels[l] += a->difficulty.level == kLevelNames[l];
     }
     benchmark::DoNotOptimize(c);
   }
   state.SetItemsProcessed(state.iterations());
   const double n = static_cast<double>(state.iterations());
-  for (int l = 0; l < 3; ++l) state.counters[kLevelNames[l]] = static_cast<double>(levels[l]) / n;
+  for (int l = 0; l < 4; ++l) state.counters[kLevelNames[l]] = static_cast<double>(levels[l]) / n;
   state.counters["clues"] = accepted ? static_cast<double>(clues) / static_cast<double>(accepted) : 0;
 }
 BENCHMARK(BM_ZebraGenerate)
@@ -91,7 +91,7 @@ void BM_ZebraGenerateLevel(benchmark::State& state) {
   state.SetItemsProcessed(accepted);
   state.counters["candidates_per_puzzle"] = static_cast<double>(index) / static_cast<double>(accepted);
 }
-BENCHMARK(BM_ZebraGenerateLevel)->ArgName("level")->DenseRange(0, 2)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_ZebraGenerateLevel)->ArgName("level")->DenseRange(0, 3)->Unit(benchmark::kMicrosecond);
 
 void BM_ZebraVerify(benchmark::State& state) {
   const Family& family = zebra::TheFamily();

@@ -79,19 +79,39 @@ Clue Draw(Rng& rng, const Truth& t) {
 
 Difficulty RateDifficulty(const SolveReport& report, int clues) {
   Difficulty d;
+  // Within a level, more of that level's work is harder: f = w / (w + c) in
+  // [0, 1), c the level's median w at 5x5 (so the median puzzle sits mid-band).
+  double work = 0, scale = 1;
+  switch (report.level) {
+    case 0:  // the chain of deductions
+      work = report.rounds;
+      scale = 11;
+      break;
+    case 1:  // its part beyond easy
+      work = report.rounds - kEasyRounds;
+      scale = 3;
+      break;
+    case 2:  // what is left for the one trial to settle
+      work = report.open;
+      scale = 45;
+      break;
+    default:  // trials beyond the first, then guesses
+      work = std::max(0, report.refutations - 1 + report.search_nodes);
+      scale = 1;
+      break;
+  }
+  const double f = work / (work + scale);
+  // The four levels share [0, 1] in quarters (kQuartileFloors, the table the
+  // store applies to observed scores): easy [0, 0.25), ... expert [0.75, 1).
+  double score = std::round((report.level + f) / 4.0 * 1000.0) / 1000.0;
+  score = std::min(score, (250.0 * (report.level + 1) - 1.0) / 1000.0);  // not rounded up into the next level
+  d.score = score;
   d.level = std::string(kLevels[report.level]);
-  // Within a level, more work at that level is harder; f in [0, 1).
-  double work = 0;
-  if (report.level == 0) work = report.propagation_passes;
-  if (report.level == 1) work = report.try_eliminations;
-  if (report.level == 2) work = report.search_nodes;
-  const double f = work / (work + 8.0);
-  // Three levels share [0, 1]: easy [0, 1/3), medium [1/3, 2/3), hard [2/3, 1).
-  d.score = std::round((report.level + f) / 3.0 * 1000.0) / 1000.0;
-  if (d.score >= 1.0) d.score = 0.999;
   d.details = {{"clues", clues},
-               {"propagation_passes", report.propagation_passes},
-               {"try_eliminations", report.try_eliminations},
+               {"propagation_rounds", report.rounds},
+               {"open_after_propagation", report.open},
+               {"refuted_trials", report.refutations},
+               {"trials", report.trials},
                {"search_nodes", report.search_nodes}};
   return d;
 }
@@ -151,7 +171,8 @@ bool Build(Rng& rng, const GenerateOptions& o, Draft* out, const char** reason) 
   out->houses = t.h;
   out->categories = t.k;
   out->solution = t.house_of;
-  out->report = Solver(t.h, t.k, clues).Grade();
+  // Asked for a level, the grader stops once the puzzle is known to be above it.
+  out->report = Solver(t.h, t.k, clues).Grade(o.level >= 0 ? o.level : 3);
   if (o.level >= 0 && out->report.level != o.level) {
     *reason = "level";
     return false;

@@ -7,7 +7,9 @@
 //   3. with `minimal`, the seed's step: in random order, each clue whose
 //      removal keeps the solution unique (solver.h counting to two) goes,
 //      until none can go;
-//   4. the grade by the solver's work (solver.h), filtered by `level`.
+//   4. the grade by the solver's work (solver.h SolveReport: propagation
+//      rounds, refuted trials, search), filtered by `level`; asked for a
+//      level, the grader stops as soon as the puzzle is known to be above it.
 //
 // Thread safety: reentrant.
 #pragma once
@@ -25,7 +27,7 @@ struct GenerateOptions {
   int houses = 5;      // kMinHouses..kMaxHouses
   int categories = 5;  // kMinCategories..kMaxCategories
   bool minimal = true;
-  int level = -1;      // -1 any, else the kLevels index to aim at (3 is never reached yet)
+  int level = -1;      // -1 any, else the kLevels index a puzzle must grade at
 };
 
 // Clues drawn before a candidate is rejected as "no_clue_fits" (a guard; a

@@ -1,11 +1,22 @@
 #include "puzzles/zebra/solver.h"
 
+#include <vector>
+
 namespace foundry::puzzles::zebra {
 namespace {
 
 inline bool Single(uint8_t m) { return m && !(m & (m - 1)); }
 inline int Lowest(uint8_t m) { return __builtin_ctz(m); }
 inline int Highest(uint8_t m) { return 31 - __builtin_clz(m); }
+
+// Bits set in a byte, by table: the build targets plain x86-64, where
+// __builtin_popcount is a library call.
+constexpr std::array<uint8_t, 256> kBits = [] {
+  std::array<uint8_t, 256> t{};
+  for (int i = 1; i < 256; ++i) t[i] = static_cast<uint8_t>(t[i >> 1] + (i & 1));
+  return t;
+}();
+inline int Bits(uint8_t m) { return kBits[m]; }
 
 }  // namespace
 
@@ -24,6 +35,12 @@ bool Solver::Solved(const Domains& d) const {
     if (!Single(d[i])) return false;
   }
   return true;
+}
+
+int Solver::Open(const Domains& d) const {
+  int open = 0;
+  for (int i = 0; i < n_; ++i) open += Bits(d[i]) - 1;
+  return open;
 }
 
 // Narrows the domains of c's items to what c allows.
@@ -99,7 +116,7 @@ bool Solver::Apply(const Clue& c, Domains& d, bool* changed) const {
 bool Solver::Categories(Domains& d, bool* changed) const {
   for (int c = 0; c < k_; ++c) {
     uint8_t* items = &d[c * h_];
-    uint8_t once = 0, twice = 0, placed = 0;
+    uint8_t once = 0, twice = 0, placed = 0, open = 0;
     for (int i = 0; i < h_; ++i) {
       const uint8_t m = items[i];
       twice |= once & m;
@@ -107,10 +124,14 @@ bool Solver::Categories(Domains& d, bool* changed) const {
       if (Single(m)) {
         if (placed & m) return false;
         placed |= m;
+      } else {
+        open |= m;
       }
     }
     if (once != full_) return false;
     const uint8_t hidden = once & static_cast<uint8_t>(~twice);
+    // Nothing to narrow unless an open item holds a placed or hidden house.
+    if (!(open & (placed | hidden))) continue;
     for (int i = 0; i < h_; ++i) {
       const uint8_t m = items[i];
       if (Single(m)) continue;
@@ -143,24 +164,33 @@ bool Solver::Propagate(Domains& d, int* passes) const {
   }
 }
 
-bool Solver::TryValues(Domains& d, int* eliminations) const {
+bool Solver::Rounds(Domains& d, int* rounds) const {
+  const int n = static_cast<int>(clues_.size());
   for (;;) {
-    bool dropped = false;
-    for (int i = 0; i < n_; ++i) {
-      if (Single(d[i])) continue;
-      for (uint8_t m = d[i]; m; m &= static_cast<uint8_t>(m - 1)) {
-        const uint8_t bit = m & static_cast<uint8_t>(-m);
-        if (!(d[i] & bit)) continue;
-        Domains trial = d;
-        trial[i] = bit;
-        if (Propagate(trial)) continue;
-        d[i] &= static_cast<uint8_t>(~bit);
-        ++*eliminations;
-        dropped = true;
-        if (!Propagate(d)) return false;
-      }
+    // Every rule reads `d`; what each narrows is intersected into `next`.
+    Domains next = d;
+    for (int i = 0; i < n; ++i) {
+      if (i == skip_) continue;
+      const Clue& c = clues_[i];
+      Domains t = d;
+      bool changed = false;
+      if (!Apply(c, t, &changed)) return false;
+      if (!changed) continue;
+      next[c.a] &= t[c.a];
+      if (IsBinary(c.type)) next[c.b] &= t[c.b];
     }
-    if (!dropped) return true;
+    Domains t = d;
+    bool changed = false;
+    if (!Categories(t, &changed)) return false;
+    if (changed) {
+      for (int i = 0; i < n_; ++i) next[i] &= t[i];
+    }
+    if (next == d) return true;
+    for (int i = 0; i < n_; ++i) {
+      if (!next[i]) return false;
+    }
+    d = next;
+    ++*rounds;
   }
 }
 
@@ -168,7 +198,7 @@ int Solver::Count(Domains d, int limit, int* nodes, Placement* first) const {
   if (!Propagate(d)) return 0;
   int best = -1, best_count = 99;
   for (int i = 0; i < n_; ++i) {
-    const int k = __builtin_popcount(d[i]);
+    const int k = Bits(d[i]);
     if (k > 1 && k < best_count) {
       best_count = k;
       best = i;
@@ -193,19 +223,94 @@ int Solver::Count(Domains d, int limit, int* nodes, Placement* first) const {
 
 int Solver::CountSolutions(int limit) const { return Count(Start(), limit); }
 
-SolveReport Solver::Grade() const {
+SolveReport Solver::Grade(int max_level) const {
   SolveReport r;
-  Domains d = Start();
-  if (!Propagate(d, &r.propagation_passes)) return r;
-  if (Solved(d)) {
+  auto found = [&](const Domains& d) {
     r.solutions = 1;
-    r.level = 0;
-    r.solution = {};
     for (int i = 0; i < n_; ++i) r.solution[i] = static_cast<int8_t>(Lowest(d[i]));
+  };
+  Domains d = Start();
+  if (!Rounds(d, &r.rounds)) return r;
+  if (Solved(d)) {
+    r.level = r.rounds <= kEasyRounds ? 0 : 1;
+    if (r.level <= max_level) found(d);
     return r;
   }
-  if (!TryValues(d, &r.try_eliminations)) return r;
-  r.level = Solved(d) ? 1 : 2;
+  r.open = Open(d);
+  if (max_level < 2) {
+    r.level = max_level + 1;
+    return r;
+  }
+  // Refuted trials, greedily: each step drops the refuted value after whose
+  // propagation the fewest houses stay open. A value that an earlier drop's
+  // propagation already removed is skipped: dropping it cannot do better
+  // (that earlier result is a fixpoint without it, so it lies within what
+  // dropping it gives), and on a tie the earlier one wins anyway. A value
+  // refuted at one step stays refuted at the next (the domains only shrink),
+  // so its trial is not run again; and a trial whose fixpoint (kept from an
+  // earlier step) lies within the current domains has that fixpoint again,
+  // so it still succeeds without being run (otherwise its new fixpoint lies
+  // within the old one, and propagation starts from their intersection).
+  Domains refuted{}, kept{};
+  std::vector<Domains> fixpoint(static_cast<size_t>(n_) * kMaxHouses);
+  auto within = [&](const Domains& t) {
+    for (int j = 0; j < n_; ++j) {
+      if (t[j] & ~d[j]) return false;
+    }
+    return true;
+  };
+  for (;;) {
+    Domains best{};
+    Domains covered{};  // values some drop of this step removed
+    int best_open = -1;
+    for (int i = 0; i < n_ && best_open != 0; ++i) {
+      if (Single(d[i])) continue;
+      for (uint8_t m = d[i]; m && best_open != 0; m &= static_cast<uint8_t>(m - 1)) {
+        const uint8_t bit = m & static_cast<uint8_t>(-m);
+        if (covered[i] & bit) continue;
+        if (!(refuted[i] & bit)) {
+          Domains& trial = fixpoint[static_cast<size_t>(i) * kMaxHouses + Lowest(bit)];
+          if (kept[i] & bit) {
+            if (within(trial)) continue;
+            // The new fixpoint lies within the old one: start from there.
+            for (int j = 0; j < n_; ++j) trial[j] &= d[j];
+          } else {
+            trial = d;
+            trial[i] = bit;
+          }
+          ++r.trials;
+          if (Propagate(trial)) {
+            kept[i] |= bit;
+            continue;
+          }
+          kept[i] &= static_cast<uint8_t>(~bit);
+          refuted[i] |= bit;
+        }
+        Domains dropped = d;
+        dropped[i] &= static_cast<uint8_t>(~bit);
+        if (!Propagate(dropped)) return r;  // no value of item i fits: no solution
+        for (int j = 0; j < n_; ++j) covered[j] |= d[j] & static_cast<uint8_t>(~dropped[j]);
+        const int open = Open(dropped);
+        if (best_open < 0 || open < best_open) {
+          best_open = open;
+          best = dropped;
+        }
+      }
+    }
+    if (best_open < 0) break;  // no trial refuted: search from here
+    d = best;
+    ++r.refutations;
+    if (best_open == 0) {
+      r.level = r.refutations == 1 ? 2 : 3;
+      if (r.level <= max_level) found(d);
+      return r;
+    }
+    if (max_level < 3) {
+      r.level = 3;
+      return r;
+    }
+  }
+  r.level = 3;
   r.solutions = Count(d, 2, &r.search_nodes, &r.solution);
   return r;
 }
