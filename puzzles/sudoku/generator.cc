@@ -16,12 +16,13 @@ Candidate Generate(Rng& rng, const GenerateOptions& options) {
   // above it are never tried (a puzzle that needs one comes back capped).
   const int cap = options.level >= 0 ? options.level : 3;
   Grid scratch;
+  // Outside the `if`: the removal hook below refers to it after the block.
+  const bool nine = options.shape == Shape{3, 3};
   if (cap < 3) {
     // Aim at the level (generator.h): a removal stands only while logic up
     // to the level still solves the puzzle. That alone would prove the
     // solution unique; the uniqueness search still comes first (solver.h)
     // because it is the cheaper of the two and turns most removals away.
-    const bool nine = options.shape == Shape{3, 3};
     removal.allow = [&](const uint8_t* grid) {
       // Propagation (singles, locked candidates: band_solver.h) fills most
       // of these puzzles, medium at most, for a fraction of a grade. (Asked
