@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "puzzles/rng.h"
+#include "tests/unit/families/family_test_util.h"
 #include "puzzles/sudoku/band_solver.h"
 #include "puzzles/sudoku/codec.h"
 #include "puzzles/sudoku/dlx.h"
@@ -21,20 +22,12 @@ namespace {
 const Family& SD() { return TheFamily(); }
 const Shape k9{3, 3};
 
-Params MakeParams(std::map<std::string, std::string> raw = {}) {
-  auto p = SD().MakeParams(raw);
-  EXPECT_TRUE(p.ok()) << p.status().ToString();
-  return p.ok() ? *p : Params();
+Params MakeParams(const std::map<std::string, std::string>& raw = {}) {
+  return testing::ParamsOrFail(SD(), raw);
 }
 
 std::vector<Accepted> Sample(const Params& params, int wanted, uint64_t seed = 7, int attempts = 5000) {
-  std::vector<Accepted> out;
-  for (int i = 0; i < attempts && static_cast<int>(out.size()) < wanted; ++i) {
-    Rng rng = CandidateRng(seed, static_cast<uint64_t>(i));
-    Candidate c = SD().Generate(rng, params);
-    if (auto* a = std::get_if<Accepted>(&c)) out.push_back(std::move(*a));
-  }
-  return out;
+  return testing::FirstAccepted(SD(), params, wanted, seed, attempts);
 }
 
 TEST(SudokuGenerate, LevelParamFilters) {

@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include "puzzles/rng.h"
+#include "tests/unit/families/family_test_util.h"
 #include "puzzles/zebra/codec.h"
 #include "puzzles/zebra/generator.h"
 #include "puzzles/zebra/model.h"
@@ -21,20 +22,12 @@ using json = nlohmann::json;
 
 const Family& ZB() { return TheFamily(); }
 
-Params MakeParams(std::map<std::string, std::string> raw = {}) {
-  auto p = ZB().MakeParams(raw);
-  EXPECT_TRUE(p.ok()) << p.status().ToString();
-  return p.ok() ? *p : Params();
+Params MakeParams(const std::map<std::string, std::string>& raw = {}) {
+  return testing::ParamsOrFail(ZB(), raw);
 }
 
 std::vector<Accepted> Sample(const Params& params, int wanted, uint64_t seed = 7, int attempts = 3000) {
-  std::vector<Accepted> out;
-  for (int i = 0; i < attempts && static_cast<int>(out.size()) < wanted; ++i) {
-    Rng rng = CandidateRng(seed, static_cast<uint64_t>(i));
-    Candidate c = ZB().Generate(rng, params);
-    if (auto* a = std::get_if<Accepted>(&c)) out.push_back(std::move(*a));
-  }
-  return out;
+  return testing::FirstAccepted(ZB(), params, wanted, seed, attempts);
 }
 
 ParsedPuzzle Parse(const json& j) {
