@@ -355,6 +355,12 @@ TEST_F(CoordinatorTest, ATamperedAnswerIsCaughtAndTheJobRunAgainElsewhere) {
 // (the goal is checked on every claim, not only on sampled ones), finds the
 // lie by re-generating, and stores only puzzles of the level asked for.
 TEST_F(CoordinatorTest, AWorkerIgnoringTheLevelIsCaughtAndOnlyThatLevelIsStored) {
+  // No probation and no re-generation: only the goal check on the claims can
+  // see that these genuine, correctly graded puzzles are not the stream's.
+  CoordinatorOptions options;
+  options.trust.probation_jobs = 0;
+  options.trust.spot_checks = false;
+  Reopen(options);
   auto spec = Spec(60, 5, 50);
   spec.set_level("easy");
   auto c = core_->SubmitCampaign(spec);
