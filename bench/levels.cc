@@ -12,8 +12,6 @@
 // timed as thread CPU so that a busy machine does not lower the rates.
 //
 //   build/bin/levels [--family F ...] [--seconds 2] [--effort-sample 200]
-#include <time.h>
-
 #include <algorithm>
 #include <array>
 #include <cstdio>
@@ -26,6 +24,7 @@
 #include <fmt/format.h>
 
 #include "bench/effort/effort.h"
+#include "bench/process_cpu.h"
 #include "puzzles/registry.h"
 
 namespace {
@@ -34,12 +33,7 @@ using foundry::puzzles::Accepted;
 using foundry::puzzles::Candidate;
 using foundry::puzzles::Family;
 using foundry::puzzles::kLevels;
-
-double ThreadCpuSeconds() {
-  timespec ts{};
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
-}
+using foundry::bench::ThreadCpuSeconds;
 
 struct Run {
   double seconds = 0;
