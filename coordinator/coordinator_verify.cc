@@ -207,7 +207,7 @@ Status Coordinator::Settle(VerifyWork work, const std::string& verifier,
       if (again != run.pending.end()) again->second.lease_id.clear();
       return Status::Ok();
     }
-    trust_.Agreed(work.generator, work.full, work.end - work.first, now);
+    trust_.Agreed(work.generator, work.full, work.end - work.first, work.stats.accepted(), now);
     if (verifier != kHere) trust_.VerifiedForOthers(verifier);
     run.pending.erase(p);
     if (!run.running()) return Status::Ok();

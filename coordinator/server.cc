@@ -7,12 +7,6 @@
 
 namespace foundry::coordinator {
 
-bool IsLoopbackAddress(const std::string& address) {
-  std::string host = address.substr(0, address.rfind(':'));
-  if (host.size() >= 2 && host.front() == '[' && host.back() == ']') host = host.substr(1, host.size() - 2);
-  return host == "localhost" || host == "::1" || host.rfind("127.", 0) == 0;
-}
-
 CoordinatorServer::CoordinatorServer(Coordinator& core, const ServerSecurity& security)
     : access_(security.admin_token, security.reader_token, security.worker_token),
       campaigns_(core, access_),

@@ -7,6 +7,7 @@
 
 #include <grpcpp/grpcpp.h>
 
+#include "common/listen_address.h"
 #include "common/status.h"
 #include "coordinator/access_control.h"
 #include "coordinator/coordinator.h"
@@ -32,9 +33,6 @@ struct ServerSecurity {
   // printed). For closed networks and tests only.
   bool allow_insecure_remote = false;
 };
-
-// True for 127.0.0.0/8, localhost and [::1] addresses ("host:port").
-bool IsLoopbackAddress(const std::string& address);
 
 // A plaintext gRPC server that serves nothing but the standard health
 // service (grpc.health.v1) on `address`: for probes that cannot speak TLS

@@ -58,7 +58,7 @@ std::vector<uint64_t> WorkerTrust::SampleFor(const std::string& worker, uint64_t
 }
 
 void WorkerTrust::Agreed(const std::string& worker, bool full, uint64_t candidates,
-                         Clock::time_point now) {
+                         uint64_t accepted, Clock::time_point now) {
   Worker& w = workers_[worker];
   ++w.agreed;
   if (full) ++w.fully_checked;
@@ -66,8 +66,8 @@ void WorkerTrust::Agreed(const std::string& worker, bool full, uint64_t candidat
     w.state = foundry::v1::WORKER_STATE_TRUSTED;
   }
   if (full) w.sampled.clear();  // a fully checked job: what came before needs no audit
-  w.recent.emplace_back(now, candidates);
-  std::erase_if(w.recent, [&](const auto& r) { return now - r.first > std::chrono::minutes(1); });
+  w.recent.push_back({now, candidates, accepted});
+  std::erase_if(w.recent, [&](const auto& r) { return now - r.at > std::chrono::minutes(1); });
 }
 
 void WorkerTrust::VerifiedForOthers(const std::string& worker) { ++workers_[worker].verify_jobs; }
@@ -129,9 +129,14 @@ std::vector<foundry::v1::WorkerInfo> WorkerTrust::List(
     info.set_jobs_agreed(w.agreed);
     info.set_jobs_fully_checked(w.fully_checked);
     info.set_verify_jobs(w.verify_jobs);
-    uint64_t candidates = 0;
-    for (const auto& [t, n] : w.recent) candidates += now - t <= std::chrono::minutes(1) ? n : 0;
+    uint64_t candidates = 0, accepted = 0;
+    for (const auto& job : w.recent) {
+      if (now - job.at > std::chrono::minutes(1)) continue;
+      candidates += job.candidates;
+      accepted += job.accepted;
+    }
     info.set_candidates_per_second(static_cast<double>(candidates) / 60.0);
+    info.set_accepted_per_second(static_cast<double>(accepted) / 60.0);
     info.set_evidence(w.evidence);
     info.set_audits_pending(static_cast<uint64_t>(std::max<int64_t>(0, w.audits_pending)));
   }

@@ -75,7 +75,9 @@ class WorkerTrust {
                                   bool* full);
 
   // The worker's job passed its checks (`full`: every index re-generated).
-  void Agreed(const std::string& worker, bool full, uint64_t candidates, Clock::time_point now);
+  // `candidates` and `accepted` feed its rates over the last minute.
+  void Agreed(const std::string& worker, bool full, uint64_t candidates, uint64_t accepted,
+              Clock::time_point now);
   // The worker completed a verification job for someone else.
   void VerifiedForOthers(const std::string& worker);
   // Remembers a job of `worker` committed on a sample.
@@ -110,8 +112,12 @@ class WorkerTrust {
     std::string evidence;
     int64_t audits_pending = 0;
     std::vector<SampledCommit> sampled;
-    // (time, candidates) of agreed jobs over the last minute, for the rate.
-    std::vector<std::pair<Clock::time_point, uint64_t>> recent;
+    // Agreed jobs over the last minute, for the rates.
+    struct RecentJob {
+      Clock::time_point at;
+      uint64_t candidates = 0, accepted = 0;
+    };
+    std::vector<RecentJob> recent;
   };
 
   TrustOptions options_;

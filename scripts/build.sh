@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
 # Configures and builds Puzzle Foundry into build/ (binaries in build/bin/).
 # Usage: scripts/build.sh [cmake -D options ...]
+# BUILD_TARGETS="foundry foundry-worker ..." builds only those targets (the
+# quick start builds the programs, not the tests and benchmarks).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/ensure-deps.sh
 BUILD_DIR=${BUILD_DIR:-build}
 cmake -S . -B "$BUILD_DIR" -DCMAKE_BUILD_TYPE="${BUILD_TYPE:-RelWithDebInfo}" "$@" >/dev/null
-cmake --build "$BUILD_DIR" -j "$(nproc)"
+targets=()
+for t in ${BUILD_TARGETS:-}; do targets+=(--target "$t"); done
+cmake --build "$BUILD_DIR" -j "$(nproc)" "${targets[@]}"

@@ -7,7 +7,7 @@ packages=(
   cmake g++ make pkg-config
   libgrpc++-dev protobuf-compiler-grpc libprotobuf-dev protobuf-compiler
   libtbb-dev librocksdb-dev prometheus-cpp-dev libssl-dev
-  libxxhash-dev nlohmann-json3-dev libcli11-dev libfmt-dev libjemalloc-dev
+  libxxhash-dev nlohmann-json3-dev libcli11-dev libfmt-dev libjemalloc-dev libcpp-httplib-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   curl
   "$@"

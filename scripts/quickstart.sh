@@ -1,14 +1,18 @@
 #!/usr/bin/env bash
 # The main job: a real generation campaign through real processes.
 # Installs what is missing and builds, then starts foundry-coordinator and two
-# foundry-worker processes on 127.0.0.1, submits a secret-number campaign of
+# foundry-worker processes on 127.0.0.1 and the web console
+# (http://127.0.0.1:8080/, or CONSOLE_LISTEN), submits a secret-number campaign of
 # 100,000 puzzles with a live progress bar, prints the summary and an example
 # puzzle, and stops every process.
 # Environment: COUNT (default 100000), FAMILY (secret-number), SEED (1),
-# DB (default build/quickstart-db, emptied first).
+# DB (default build/quickstart-db, emptied first), CONSOLE_LISTEN
+# (127.0.0.1:8080; 127.0.0.1:0 picks a free port), KEEP=1 keeps everything
+# running after the campaign until Ctrl-C (to look around in the console).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/build.sh
+# Only the programs: the tests and benchmarks are scripts/test.sh's to build.
+BUILD_TARGETS="foundry foundry-coordinator foundry-worker foundry-console" scripts/build.sh
 
 COUNT=${COUNT:-100000}
 FAMILY=${FAMILY:-secret-number}
@@ -45,10 +49,30 @@ for i in 1 2; do
     --metrics-listen 127.0.0.1:0 >"$RUN_DIR/worker-$i.log" 2>&1 &
   pids+=($!)
 done
+CONSOLE_LISTEN=${CONSOLE_LISTEN:-127.0.0.1:8080}
+"$BIN/foundry-console" --coordinator "$ADDR" --listen "$CONSOLE_LISTEN" >"$RUN_DIR/console.log" 2>&1 &
+pids+=($!)
+console_url=""
+for _ in $(seq 1 50); do
+  console_url=$(sed -n 's/.*serving \(http[^ ]*\).*/\1/p' "$RUN_DIR/console.log")
+  [ -n "$console_url" ] && break
+  kill -0 "${pids[-1]}" 2>/dev/null || break
+  sleep 0.1
+done
+if [ -n "$console_url" ]; then
+  echo "console: $console_url"
+else
+  echo "console did not start (is $CONSOLE_LISTEN taken? set CONSOLE_LISTEN=127.0.0.1:0):" >&2
+  cat "$RUN_DIR/console.log" >&2
+fi
 echo "coordinator on $ADDR (metrics http://127.0.0.1:$metrics_port/metrics), 2 workers x $threads threads, store $DB"
 
 "$BIN/foundry" campaign submit --coordinator "$ADDR" --family "$FAMILY" --count "$COUNT" \
   --seed "$SEED" --watch
 
+if [ "${KEEP:-0}" = 1 ]; then
+  echo "Everything keeps running: console ${console_url:-not started}. Ctrl-C stops it all."
+  wait "${pids[0]}" || true
+fi
 echo
 echo "Stored puzzles: $BIN/foundry export --db $DB | head   (after this script; the coordinator holds the store while it runs)"

@@ -4,5 +4,7 @@
 # Usage: scripts/test.sh [ctest arguments ...]
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# The browser test drives Debian's headless Chromium through selenium.
+scripts/ensure-deps.sh chromium chromium-driver python3-selenium
 scripts/build.sh
 ctest --test-dir "${BUILD_DIR:-build}" --output-on-failure -j "$(nproc)" "$@"

@@ -1,0 +1,46 @@
+// The console API's JSON shapes (docs/console-api.md), made from the
+// coordinator's messages. Pure functions: no I/O.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include "console/store_poller.h"
+#include "foundry/v1/campaign.pb.h"
+#include "foundry/v1/puzzle.pb.h"
+
+namespace foundry::console {
+
+// "running", "done", "cancelled", "exhausted", "failed" or "unknown".
+const char* CampaignStateName(foundry::v1::CampaignState state);
+// "probation", "trusted", "quarantined" or "unknown".
+const char* WorkerStateName(foundry::v1::WorkerState state);
+
+// A campaign with its counters and derived rates (acceptance, duplicates,
+// ETA).
+nlohmann::json CampaignJson(const foundry::v1::Campaign& c);
+
+// A worker silent for this long is shown as gone (workers heartbeat every
+// few seconds while they hold a lease and poll for work when idle).
+constexpr int64_t kWorkerAliveMs = 30'000;
+
+// A worker; `alive` when not quarantined and seen within kWorkerAliveMs.
+nlohmann::json WorkerJson(const foundry::v1::WorkerInfo& w, int64_t now_ms);
+
+// One row of a browse page (no statement, no solution).
+nlohmann::json PuzzleRowJson(const foundry::v1::Puzzle& p);
+
+// Plays and observed difficulty of a puzzle.
+nlohmann::json PlaysJson(const foundry::v1::PlayStats& plays);
+nlohmann::json ObservedJson(const foundry::v1::ObservedDifficulty& observed);
+
+// Parameter specs, ListFamilies style.
+nlohmann::json ParamJson(const foundry::v1::ParamInfo& p);
+
+// A JSON object stored as text ("{}" when it is not one): parameters and
+// difficulty details are shown, never trusted.
+nlohmann::json ObjectOrEmpty(const std::string& text);
+
+// The overview page: history, running campaigns, workers and store totals.
+nlohmann::json OverviewJson(const PollSnapshot& snap, int64_t now_ms, int64_t interval_ms);
+
+}  // namespace foundry::console

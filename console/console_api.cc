@@ -1,0 +1,110 @@
+#include "console/console_api.h"
+
+#include <exception>
+
+#include <fmt/format.h>
+
+namespace foundry::console {
+
+std::string SessionCookie(const httplib::Request& req) {
+  const std::string cookies = req.get_header_value("Cookie");
+  const std::string key = std::string(kSessionCookie) + "=";
+  size_t pos = 0;
+  while (pos < cookies.size()) {
+    const size_t end = std::min(cookies.find(';', pos), cookies.size());
+    std::string part = cookies.substr(pos, end - pos);
+    const auto first = part.find_first_not_of(' ');
+    if (first != std::string::npos && part.compare(first, key.size(), key) == 0) {
+      return part.substr(first + key.size());
+    }
+    pos = end + 1;
+  }
+  return "";
+}
+
+void SendJson(httplib::Response& res, const nlohmann::json& body, int http_status) {
+  res.status = http_status;
+  res.set_header("Cache-Control", "no-store");
+  // Replace, never throw, on bad UTF-8 from a stored string.
+  res.set_content(body.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace),
+                  "application/json");
+}
+
+void SendError(httplib::Response& res, int http_status, const std::string& message) {
+  SendJson(res, {{"error", message}}, http_status);
+}
+
+void SendError(httplib::Response& res, const Status& status) {
+  int http = 500;
+  switch (status.code()) {
+    case Status::Code::kInvalidArgument:
+    case Status::Code::kOutOfRange: http = 400; break;
+    case Status::Code::kNotFound: http = 404; break;
+    case Status::Code::kPermissionDenied: http = 403; break;
+    case Status::Code::kAlreadyExists:
+    case Status::Code::kFailedPrecondition:
+    case Status::Code::kAborted: http = 409; break;
+    case Status::Code::kResourceExhausted: http = 429; break;
+    case Status::Code::kUnavailable: http = 502; break;
+    default: break;
+  }
+  SendError(res, http, status.message());
+}
+
+Result<nlohmann::json> JsonBody(const httplib::Request& req) {
+  auto body = nlohmann::json::parse(req.body, nullptr, /*allow_exceptions=*/false);
+  if (body.is_discarded() || !body.is_object()) {
+    return Status::InvalidArgument("the request body must be a JSON object");
+  }
+  return body;
+}
+
+std::string FieldText(const nlohmann::json& body, const char* key) {
+  auto it = body.find(key);
+  if (it == body.end() || it->is_null()) return "";
+  if (it->is_string()) return it->get<std::string>();
+  return it->dump();
+}
+
+httplib::Server::Handler Guard(ConsoleApi& api, Need need, ApiHandler handler) {
+  return [&api, need, handler = std::move(handler)](const httplib::Request& req, httplib::Response& res) {
+    auto session = api.sessions.Find(SessionCookie(req));
+    if (!session) return SendError(res, 401, "no session: load the console's page first");
+    if (!session->logged_in && !api.login_required && session->role == Role::kNone) {
+      session->role = api.OwnRole();
+      api.sessions.SetRole(session->id, session->role);
+    }
+    if (session->role == Role::kNone) {
+      return SendError(res, 401,
+                       api.login_required ? "log in with a reader or admin token"
+                                          : "the console's own token cannot read the coordinator "
+                                            "(or it is unreachable)");
+    }
+    if (req.method == "POST") {
+      // A cross-site form can send the cookie but cannot read the CSRF
+      // token, and cannot set a custom header without CORS, which we never
+      // grant.
+      if (!SessionTable::SameSecret(req.get_header_value("X-CSRF-Token"), session->csrf)) {
+        return SendError(res, 403, "missing or wrong CSRF token: reload the page");
+      }
+      const std::string origin = req.get_header_value("Origin");
+      if (!origin.empty() && origin != "null") {
+        const auto scheme_end = origin.find("://");
+        const std::string origin_host = scheme_end == std::string::npos ? origin : origin.substr(scheme_end + 3);
+        if (origin_host != req.get_header_value("Host")) {
+          return SendError(res, 403, fmt::format("a request from {} may not act here", origin));
+        }
+      }
+    }
+    if (need == Need::kAdmin && session->role != Role::kAdmin) {
+      return SendError(res, 403, "only an admin may do this: log in with the admin token");
+    }
+    try {
+      handler(req, res, *session);
+    } catch (const std::exception& e) {
+      SendError(res, 500, fmt::format("internal error: {}", e.what()));
+    }
+  };
+}
+
+}  // namespace foundry::console

@@ -1,0 +1,220 @@
+#include "console/console_server.h"
+
+#include <fstream>
+
+#include <fmt/format.h>
+#include <httplib.h>
+
+#include "common/listen_address.h"
+#include "console/api_json.h"
+#include "console/assets.h"
+#include "console/console_api.h"
+
+namespace foundry::console {
+namespace {
+
+constexpr char kContentSecurityPolicy[] =
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; "
+    "object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'";
+
+// Splits "host:port" ("[::1]:8080" too); false when it is not that.
+bool SplitAddress(const std::string& address, std::string* host, int* port) {
+  const auto colon = address.rfind(':');
+  if (colon == std::string::npos || colon == 0) return false;
+  *host = address.substr(0, colon);
+  if (host->size() >= 2 && host->front() == '[' && host->back() == ']') {
+    *host = host->substr(1, host->size() - 2);
+  }
+  const std::string digits = address.substr(colon + 1);
+  if (digits.empty() || digits.size() > 5 || digits.find_first_not_of("0123456789") != std::string::npos) {
+    return false;
+  }
+  *port = std::stoi(digits);
+  return *port <= 65535;
+}
+
+bool Readable(const std::string& path) { return std::ifstream(path).good(); }
+
+std::string CookieHeader(const std::string& id, bool https) {
+  return fmt::format("{}={}; Path=/; HttpOnly; SameSite=Strict{}", kSessionCookie, id,
+                     https ? "; Secure" : "");
+}
+
+// The visitor's session, made on first visit when no login is needed (with
+// the console's own role); with a login, a session without a role until
+// the visitor logs in.
+Session SessionFor(ConsoleApi& api, const httplib::Request& req, httplib::Response& res) {
+  if (auto s = api.sessions.Find(SessionCookie(req))) {
+    if (!s->logged_in && !api.login_required && s->role == Role::kNone) {
+      s->role = api.OwnRole();
+      api.sessions.SetRole(s->id, s->role);
+    }
+    return *s;
+  }
+  Session s = api.login_required ? api.sessions.Create(Role::kNone, "", false)
+                                 : api.sessions.Create(api.OwnRole(), api.own_token, false);
+  res.set_header("Set-Cookie", CookieHeader(s.id, api.https));
+  return s;
+}
+
+void AddSessionRoutes(httplib::Server& server, ConsoleApi& api) {
+  server.Get("/api/session", [&api](const httplib::Request& req, httplib::Response& res) {
+    const Session s = SessionFor(api, req, res);
+    SendJson(res, {{"role", RoleName(s.role)},
+                   {"login_required", api.login_required},
+                   {"logged_in", s.logged_in},
+                   {"csrf", s.csrf},
+                   {"coordinator", api.link.address()}});
+  });
+  // Login trades a coordinator token for a new session (a new id, so a
+  // session id planted before the login is worth nothing after it).
+  server.Post("/api/login", [&api](const httplib::Request& req, httplib::Response& res) {
+    auto old = api.sessions.Find(SessionCookie(req));
+    const std::string csrf = req.get_header_value("X-CSRF-Token");
+    if (!old || !SessionTable::SameSecret(csrf, old->csrf)) {
+      return SendError(res, 403, "missing or wrong CSRF token: reload the page");
+    }
+    auto body = JsonBody(req);
+    if (!body.ok()) return SendError(res, body.status());
+    std::string token = FieldText(*body, "token");
+    const auto first = token.find_first_not_of(" \t\r\n");
+    token = first == std::string::npos ? "" : token.substr(first, token.find_last_not_of(" \t\r\n") - first + 1);
+    if (token.empty()) return SendError(res, 400, "give a token (the coordinator's reader or admin token)");
+    auto open = api.link.OpenToAnyone();
+    if (open.ok() && *open) {
+      return SendError(res, 403,
+                       "the coordinator takes calls without any token, so a login would protect "
+                       "nothing: start it with --admin-token-file and --reader-token-file");
+    }
+    auto role = api.link.ProbeRole(token);
+    if (!role.ok()) {
+      return SendError(res, role.status().code() == Status::Code::kPermissionDenied ? 401 : 502,
+                       role.status().message());
+    }
+    api.sessions.Remove(old->id);
+    const Session s = api.sessions.Create(*role, token, true);
+    res.set_header("Set-Cookie", CookieHeader(s.id, api.https));
+    SendJson(res, {{"role", RoleName(s.role)}, {"csrf", s.csrf}, {"logged_in", true}});
+  });
+  server.Post("/api/logout", Guard(api, Need::kReader,
+                                   [&api](const httplib::Request&, httplib::Response& res, const Session& s) {
+                                     api.sessions.Remove(s.id);
+                                     res.set_header("Set-Cookie", CookieHeader("", api.https) + "; Max-Age=0");
+                                     SendJson(res, nlohmann::json::object());
+                                   }));
+}
+
+}  // namespace
+
+Role ConsoleApi::OwnRole() {
+  std::lock_guard lock(role_mu_);
+  if (own_role_ == Role::kNone) {
+    auto role = link.ProbeRole(own_token);
+    if (role.ok()) own_role_ = *role;
+  }
+  return own_role_;
+}
+
+Result<std::unique_ptr<ConsoleServer>> ConsoleServer::Start(const CoordinatorLink& link,
+                                                            const ConsoleOptions& options) {
+  std::string host;
+  int port = 0;
+  if (!SplitAddress(options.listen, &host, &port)) {
+    return Status::InvalidArgument(
+        fmt::format("--listen '{}' is not host:port (e.g. 127.0.0.1:8080)", options.listen));
+  }
+  const bool https = !options.https_cert_file.empty() || !options.https_key_file.empty();
+  if (https && (options.https_cert_file.empty() || options.https_key_file.empty())) {
+    return Status::InvalidArgument("HTTPS needs both --https-cert and --https-key");
+  }
+  for (const std::string* f : {&options.https_cert_file, &options.https_key_file}) {
+    if (!f->empty() && !Readable(*f)) return Status::InvalidArgument(fmt::format("cannot read '{}'", *f));
+  }
+  const bool loopback = IsLoopbackAddress(options.listen);
+  if (!loopback && !https) {
+    return Status::FailedPrecondition(fmt::format(
+        "refusing to listen on {} without HTTPS: off loopback, tokens and session cookies would "
+        "cross the network in clear. Give --https-cert and --https-key (a token login is then "
+        "required), or listen on 127.0.0.1",
+        options.listen));
+  }
+
+  std::unique_ptr<ConsoleServer> server(new ConsoleServer());
+  if (https) {
+    server->http_ = std::make_unique<httplib::SSLServer>(options.https_cert_file.c_str(),
+                                                         options.https_key_file.c_str());
+    if (!server->http_->is_valid()) {
+      return Status::InvalidArgument("--https-cert/--https-key: not a usable PEM certificate and key");
+    }
+  } else {
+    server->http_ = std::make_unique<httplib::Server>();
+  }
+  server->poller_ = std::make_unique<StorePoller>(link, options.own_token, options.poll_interval);
+  server->api_ = std::make_unique<ConsoleApi>(link, *server->poller_, options.own_token,
+                                              options.require_login || !loopback, https);
+  httplib::Server& http = *server->http_;
+  ConsoleApi& api = *server->api_;
+
+  http.set_default_headers({{"Content-Security-Policy", kContentSecurityPolicy},
+                            {"X-Content-Type-Options", "nosniff"},
+                            {"Referrer-Policy", "no-referrer"},
+                            {"X-Frame-Options", "DENY"}});
+  http.set_payload_max_length(1 << 20);
+  // On loopback, only this machine's names may appear in Host: a page of
+  // another site that re-points its DNS name at 127.0.0.1 (DNS rebinding)
+  // is refused before it can read anything.
+  if (loopback) {
+    http.set_pre_routing_handler([](const httplib::Request& req, httplib::Response& res) {
+      std::string h = req.get_header_value("Host");
+      const auto colon = h.rfind(':');
+      if (colon != std::string::npos && h.find(']', colon) == std::string::npos) h = h.substr(0, colon);
+      if (h.size() >= 2 && h.front() == '[') h = h.substr(1, h.size() - 2);
+      if (h == "localhost" || h == "::1" || h.rfind("127.", 0) == 0) return httplib::Server::HandlerResponse::Unhandled;
+      SendError(res, 403, "this console answers only to loopback host names (localhost, 127.0.0.1)");
+      return httplib::Server::HandlerResponse::Handled;
+    });
+  }
+  http.Get(R"(/|/index\.html|/app\.js|/app\.css)", [](const httplib::Request& req, httplib::Response& res) {
+    const Asset* a = FindAsset(req.path);
+    if (a == nullptr) return SendError(res, 404, "no such page");
+    res.set_content(std::string(a->body), std::string(a->content_type).c_str());
+  });
+  // Browsers ask for it on every page; there is none (an empty answer keeps
+  // their logs clean).
+  http.Get("/favicon.ico", [](const httplib::Request&, httplib::Response& res) { res.status = 204; });
+  AddSessionRoutes(http, api);
+  AddCampaignRoutes(http, api);
+  AddPuzzleRoutes(http, api);
+  http.Get(R"(/api/.*)", [](const httplib::Request& req, httplib::Response& res) {
+    SendError(res, 404, fmt::format("no API route {}", req.path));
+  });
+
+  if (port == 0) {
+    port = http.bind_to_any_port(host);
+    if (port < 0) return Status::Unavailable(fmt::format("cannot listen on {}", options.listen));
+  } else if (!http.bind_to_port(host, port)) {
+    return Status::Unavailable(fmt::format("cannot listen on {} (in use?)", options.listen));
+  }
+  server->port_ = port;
+  const bool v6 = host.find(':') != std::string::npos;
+  server->url_ = fmt::format("{}://{}{}{}:{}/", https ? "https" : "http", v6 ? "[" : "", host,
+                             v6 ? "]" : "", port);
+  server->poller_->Start();
+  server->thread_ = std::thread([&http] { http.listen_after_bind(); });
+  return server;
+}
+
+ConsoleServer::~ConsoleServer() {
+  Stop();
+  Wait();
+}
+
+void ConsoleServer::Wait() {
+  if (thread_.joinable()) thread_.join();
+}
+
+void ConsoleServer::Stop() {
+  if (http_) http_->stop();
+}
+
+}  // namespace foundry::console

@@ -1,0 +1,63 @@
+// SessionTable: who is on the other end of a browser. A session is a random
+// id in an HttpOnly cookie; it holds the visitor's role, the coordinator
+// token the console uses on their behalf, and the CSRF token every POST must
+// echo in a header (a forged cross-site form cannot read it).
+//
+// Thread safety: every method may be called from any thread.
+#pragma once
+
+#include <chrono>
+#include <cstddef>
+#include <map>
+#include <mutex>
+#include <optional>
+#include <string>
+
+#include "console/coordinator_link.h"
+
+namespace foundry::console {
+
+struct Session {
+  std::string id;    // the cookie's value, 256 random bits
+  std::string csrf;  // 256 random bits, sent back in X-CSRF-Token
+  Role role = Role::kNone;
+  std::string token;  // the coordinator token calls carry for this visitor
+  bool logged_in = false;
+};
+
+class SessionTable {
+ public:
+  // Sessions unused for `idle` expire; at most `max_sessions` live (the
+  // least recently used goes first), so a flood of visitors cannot exhaust
+  // memory.
+  explicit SessionTable(std::chrono::seconds idle = std::chrono::hours(12),
+                        size_t max_sessions = 10000);
+
+  // A new session with fresh random id and CSRF token.
+  Session Create(Role role, std::string token, bool logged_in);
+  // The live session with this id (and marks it used), or nothing.
+  std::optional<Session> Find(const std::string& id);
+  // Updates the role of a session (the console's own role became known).
+  void SetRole(const std::string& id, Role role);
+  void Remove(const std::string& id);
+
+  // `bytes` random bytes from OpenSSL's CSPRNG, in hex.
+  static std::string RandomHex(size_t bytes);
+  // Equality in time that does not depend on where the strings differ.
+  static bool SameSecret(const std::string& a, const std::string& b);
+
+ private:
+  using Clock = std::chrono::steady_clock;
+  struct Entry {
+    Session session;
+    Clock::time_point last_used;
+  };
+  void EvictLocked(Clock::time_point now);
+
+  const std::chrono::seconds idle_;
+  const size_t max_sessions_;
+  std::mutex mu_;
+  std::map<std::string, Entry> sessions_;
+};
+
+}  // namespace foundry::console
