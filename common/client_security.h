@@ -39,6 +39,8 @@ class ClientSecurity {
   void Apply(grpc::ClientContext& context) const;
 
   bool tls() const { return !ca_pem_.empty(); }
+  // The bearer token (trimmed), "" when none.
+  const std::string& token() const { return token_; }
 
  private:
   std::string ca_pem_, cert_pem_, key_pem_, token_;

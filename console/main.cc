@@ -51,16 +51,7 @@ int main(int argc, char** argv) {
     fmt::print(stderr, "foundry-console: {}\n", security.status().message());
     return 2;
   }
-  if (!security_files.token_file.empty()) {
-    auto token = foundry::ReadSecretFile(security_files.token_file);
-    if (!token.ok()) {
-      fmt::print(stderr, "foundry-console: {}\n", token.status().message());
-      return 2;
-    }
-    std::string& t = *token;
-    const auto first = t.find_first_not_of(" \t\r\n");
-    options.own_token = first == std::string::npos ? "" : t.substr(first, t.find_last_not_of(" \t\r\n") - first + 1);
-  }
+  options.own_token = security->token();
   options.poll_interval = std::chrono::milliseconds(poll_ms);
 
   foundry::console::CoordinatorLink link(coordinator, *security);

@@ -23,7 +23,7 @@ TEST(WorkerTrustTest, ProbationChecksEveryIndexThenASample) {
     auto sample = trust.SampleFor("w", 100, 200, &full);
     EXPECT_TRUE(full);
     EXPECT_EQ(sample.size(), 100u);
-    trust.Agreed("w", full, 100, Clock::now());
+    trust.Agreed("w", full, 100, 10, Clock::now());
   }
   auto sample = trust.SampleFor("w", 100, 200, &full);
   EXPECT_FALSE(full);
@@ -58,12 +58,12 @@ TEST(WorkerTrustTest, TooManyCommitsOnASampleBringAFullCheck) {
   for (uint64_t seq = 0; seq < 3; ++seq) {
     EXPECT_EQ(trust.SampleFor("w", 0, 1000, &full).size(), 30u);
     EXPECT_FALSE(full);
-    trust.Agreed("w", full, 1000, Clock::now());
+    trust.Agreed("w", full, 1000, 100, Clock::now());
     trust.CommittedOnSample("w", SampledCommit{"c", seq, 0, {}, 0, 0});
   }
   EXPECT_EQ(trust.SampleFor("w", 0, 1000, &full).size(), 1000u);
   EXPECT_TRUE(full);
-  trust.Agreed("w", full, 1000, Clock::now());
+  trust.Agreed("w", full, 1000, 100, Clock::now());
   EXPECT_EQ(trust.SampleFor("w", 0, 1000, &full).size(), 30u);
   EXPECT_FALSE(full);
   EXPECT_TRUE(trust.Quarantine("w", "lied").empty());  // nothing left to audit
