@@ -60,8 +60,10 @@ Session SessionFor(ConsoleApi& api, const httplib::Request& req, httplib::Respon
 void AddSessionRoutes(httplib::Server& server, ConsoleApi& api) {
   server.Get("/api/session", [&api](const httplib::Request& req, httplib::Response& res) {
     const Session s = SessionFor(api, req, res);
+    // When the console's own token cannot read (none given to a coordinator
+    // that wants one), a visitor can still log in with theirs.
     SendJson(res, {{"role", RoleName(s.role)},
-                   {"login_required", api.login_required},
+                   {"login_required", api.login_required || s.role == Role::kNone},
                    {"logged_in", s.logged_in},
                    {"csrf", s.csrf},
                    {"coordinator", api.link.address()}});

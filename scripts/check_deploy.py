@@ -52,7 +52,7 @@ def get(d, *keys, default=None):
 
 # ---------------------------------------------------------------- binaries
 
-BINARIES = ("foundry-coordinator", "foundry-worker", "foundry")
+BINARIES = ("foundry-coordinator", "foundry-worker", "foundry", "foundry-console")
 
 
 def binary_flags(bin_dir):

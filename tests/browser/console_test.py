@@ -346,6 +346,24 @@ class ConsoleTest(unittest.TestCase):
         code, _ = api.call("GET", "/api/campaigns")
         self.assertEqual(code, 401)
 
+    def test_12_a_console_without_its_own_token_asks_for_a_login(self):
+        url = self.stack.start_console("console-no-token", None)
+        api = ApiClient(url)
+        self.assertEqual(api.session["role"], "none")
+        self.assertTrue(api.session["login_required"])
+        code, _ = api.call("GET", "/api/overview")
+        self.assertEqual(code, 401)
+        with open(self.stack.tokens["reader"]) as f:
+            code, body = api.call("POST", "/api/login", {"token": f.read()}, csrf=api.session["csrf"])
+        self.assertEqual((code, body.get("role")), (200, "reader"))
+        with open(self.stack.tokens["worker"]) as f:
+            fresh = ApiClient(url)
+            code, body = fresh.call("POST", "/api/login", {"token": f.read()}, csrf=fresh.session["csrf"])
+        self.assertEqual(code, 401, body)
+        self.assertIn("worker token", body["error"])
+        self.driver.get(url + "#/overview")
+        self.wait(lambda d: d.find_element(By.CSS_SELECTOR, "form#login-form"))
+
     def test_11_off_loopback_without_tls_it_refuses_to_start(self):
         r = subprocess.run([BIN + "/foundry-console", "--coordinator", self.stack.addr,
                             "--listen", "0.0.0.0:0"], capture_output=True, text=True, timeout=30)

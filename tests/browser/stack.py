@@ -58,10 +58,10 @@ class Stack:
                 "--worker-id", "worker-%d" % i, "--token-file", self.tokens["worker"]])
 
     def start_console(self, name, token_role, extra=()):
+        token = ["--token-file", self.tokens[token_role]] if token_role else []
         p = self._spawn(name, [
             self.bin + "/foundry-console", "--coordinator", self.addr,
-            "--listen", "127.0.0.1:0", "--poll-ms", "500",
-            "--token-file", self.tokens[token_role], *extra])
+            "--listen", "127.0.0.1:0", "--poll-ms", "500", *token, *extra])
         return self._wait_for(name, r"serving (http://\S+)", p).group(1)
 
     def foundry(self, *args, token="admin", check=True):
