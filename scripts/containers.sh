@@ -18,15 +18,16 @@
 # Everything it starts is removed at the end (volumes too); images stay.
 # Env: FOUNDRY_CONTAINER_CACHE (the base image's rootfs; default
 # ~/.cache/puzzle-foundry/containers), OUT (build/containers: logs, exports),
-# SN_COUNT (200000), SUDOKU_COUNT (20000), SN_SET ("": --set for the
-# secret-number campaign).
+# SN_COUNT (200000), SUDOKU_COUNT (20000), SN_SET ("digits=4": --set for the
+# secret-number campaign; 4-digit numbers keep it running long enough for
+# the scaling and the crash to happen during it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 CACHE=${FOUNDRY_CONTAINER_CACHE:-$HOME/.cache/puzzle-foundry/containers}
 OUT=${OUT:-build/containers}
 SN_COUNT=${SN_COUNT:-200000}
 SUDOKU_COUNT=${SUDOKU_COUNT:-20000}
-SN_SET=${SN_SET:-}
+SN_SET=${SN_SET-digits=4}
 IMAGE=localhost/puzzle-foundry:0.1.0
 PROM_IMAGE=localhost/foundry-prometheus:2.42
 PROJECT=foundryct
@@ -95,6 +96,7 @@ PC=(podman-compose -p "$PROJECT" -f deploy/compose.yaml)
 cleanup() {
   "${PC[@]}" logs >"$OUT/compose.log" 2>&1 || true
   "${PC[@]}" down -v >/dev/null 2>&1 || true
+  podman ps -aq --filter "name=^${PROJECT}_" | xargs -r podman rm -f >/dev/null 2>&1 || true
   for v in store admin-tokens worker-token prometheus grafana; do
     podman volume rm -f "${PROJECT}_$v" >/dev/null 2>&1 || true
   done
@@ -103,11 +105,25 @@ trap cleanup EXIT
 cleanup
 COORD=${PROJECT}_coordinator_1
 workers_running() { podman ps -q --filter "name=^${PROJECT}_worker_" | wc -l; }
+# podman-compose 1.0.3 ignores --scale: replicas are clones of worker_1 (same
+# image, command, volumes, network and the "worker" alias Prometheus finds
+# them by); scaling down drains the newest (SIGTERM, as compose would).
 scale_workers() {
-  "${PC[@]}" up -d --no-build --scale "worker=$1" worker >>"$OUT/compose-up.log" 2>&1
-  local n
+  local want=$1 n i
   n=$(workers_running)
-  [ "$n" -eq "$1" ] || fail "asked for $1 workers, $n running (see $OUT/compose-up.log)"
+  for ((i = n + 1; i <= want; i++)); do
+    { podman container clone --name "${PROJECT}_worker_$i" "${PROJECT}_worker_1" &&
+      podman start "${PROJECT}_worker_$i"; } >>"$OUT/compose-up.log" 2>&1 &
+  done
+  wait
+  local gone=()
+  for ((i = n; i > want; i--)); do gone+=("${PROJECT}_worker_$i"); done
+  if [ ${#gone[@]} -gt 0 ]; then
+    podman stop -t 60 "${gone[@]}" >>"$OUT/compose-up.log" 2>&1
+    podman rm "${gone[@]}" >>"$OUT/compose-up.log" 2>&1
+  fi
+  n=$(workers_running)
+  [ "$n" -eq "$want" ] || fail "asked for $want workers, $n running (see $OUT/compose-up.log)"
 }
 "${PC[@]}" up -d --no-build tokens >"$OUT/compose-up.log" 2>&1
 for _ in $(seq 1 60); do podman ps -a --filter "name=^${PROJECT}_tokens_1\$" --format '{{.Status}}' | grep -q Exited && break; sleep 1; done
@@ -123,6 +139,7 @@ wait_coordinator() {
   fail "the coordinator does not answer"
 }
 wait_coordinator
+"${PC[@]}" up -d --no-build --no-deps worker >>"$OUT/compose-up.log" 2>&1
 scale_workers 4
 say "stack up: coordinator, $(workers_running) workers, prometheus"
 
@@ -136,12 +153,21 @@ submit() {  # submit FAMILY COUNT SEED [--set ...]: prints the campaign id
     grep -o 'c-[0-9a-f]\{16\}' | head -1
 }
 wait_stored() {  # wait_stored ID AT_LEAST: false when the campaign ended first
+  local state stored
   while true; do
     read -r state stored < <(status "$1" || echo "unknown 0")
-    [ "${stored:-0}" -ge "$2" ] && return 0
     case "$state" in CAMPAIGN_STATE_DONE | DONE | done) return 1 ;; esac
+    [ "${stored:-0}" -ge "$2" ] && return 0
     sleep 0.5
   done
+}
+# running_event NAME ID: counts an event only when the campaign still runs
+# after it (it happened during the campaign, not after).
+running_event() {
+  local now
+  now=$(status "$2")
+  case "$now" in CAMPAIGN_STATE_RUNNING*) events=$((events + 1)); say "$1; campaign still running, stored ${now#* }" ;;
+    *) say "$1, but the campaign had ended ($now)" ;; esac
 }
 wait_done() {
   for _ in $(seq 1 1200); do
@@ -180,18 +206,20 @@ for kv in $SN_SET; do sn_set+=(--set "$kv"); done
 SN=$(submit secret-number "$SN_COUNT" 11 "${sn_set[@]}")
 say "secret-number campaign $SN: $SN_COUNT puzzles"
 events=0
-if wait_stored "$SN" $((SN_COUNT / 10)); then
-  scale_workers 8; events=$((events + 1)); say "workers 4 -> 8 at $(status "$SN")"
+if wait_stored "$SN" $((SN_COUNT / 50)); then
+  scale_workers 8
+  running_event "workers 4 -> 8" "$SN"
 fi
-if wait_stored "$SN" $((SN_COUNT * 4 / 10)); then
+if wait_stored "$SN" $((SN_COUNT * 3 / 10)); then
+  say "killing the coordinator (SIGKILL) at $(status "$SN")"
   podman kill -s KILL "$COORD" >/dev/null
-  say "coordinator killed (SIGKILL) at about $(python3 -c "print(round(0.4 * $SN_COUNT))") stored"
-  podman start "$COORD" >/dev/null
+  podman start "$COORD" >/dev/null 2>>"$OUT/compose-up.log"
   wait_coordinator
-  events=$((events + 1)); say "coordinator started again on its volume: $(status "$SN")"
+  running_event "coordinator started again on its volume" "$SN"
 fi
-if wait_stored "$SN" $((SN_COUNT * 7 / 10)); then
-  scale_workers 2; events=$((events + 1)); say "workers 8 -> 2 at $(status "$SN")"
+if wait_stored "$SN" $((SN_COUNT * 6 / 10)); then
+  scale_workers 2
+  running_event "workers 8 -> 2 (drained)" "$SN"
 fi
 [ "$events" -eq 3 ] || fail "the campaign ended before all three events ($events happened): slow it with SN_SET"
 stored=$(wait_done "$SN")
@@ -215,6 +243,11 @@ print(sum(1 for x in t if x["labels"].get("job") == "foundry-worker" and x["heal
   sleep 2
 done
 [ "$up" -eq "$want" ] || fail "Prometheus scrapes $up of $want workers"
+coord_up=$(curl -s http://127.0.0.1:9090/api/v1/targets | python3 -c '
+import json, sys
+t = json.load(sys.stdin)["data"]["activeTargets"]
+print(sum(1 for x in t if x["labels"].get("job") == "foundry-coordinator" and x["health"] == "up"))')
+[ "$coord_up" -eq 1 ] || fail "Prometheus does not scrape the coordinator"
 say "Prometheus (in its container) scrapes all $want workers and the coordinator"
 
 # ---- 4. health check and user.
