@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include "proto/state_names.h"
+
 namespace foundry::cli {
 
 std::string Grouped(uint64_t n) {
@@ -29,16 +31,7 @@ std::string Eta(double seconds) {
 
 }  // namespace
 
-std::string StateName(foundry::v1::CampaignState s) {
-  switch (s) {
-    case foundry::v1::CAMPAIGN_STATE_RUNNING: return "running";
-    case foundry::v1::CAMPAIGN_STATE_DONE: return "done";
-    case foundry::v1::CAMPAIGN_STATE_CANCELLED: return "cancelled";
-    case foundry::v1::CAMPAIGN_STATE_EXHAUSTED: return "exhausted";
-    case foundry::v1::CAMPAIGN_STATE_FAILED: return "failed";
-    default: return "unknown";
-  }
-}
+std::string StateName(foundry::v1::CampaignState s) { return CampaignStateName(s); }
 
 Progress::Progress(std::FILE* out)
     : out_(out),

@@ -11,26 +11,6 @@ double Ratio(uint64_t num, uint64_t den) {
 
 }  // namespace
 
-const char* CampaignStateName(foundry::v1::CampaignState state) {
-  switch (state) {
-    case foundry::v1::CAMPAIGN_STATE_RUNNING: return "running";
-    case foundry::v1::CAMPAIGN_STATE_DONE: return "done";
-    case foundry::v1::CAMPAIGN_STATE_CANCELLED: return "cancelled";
-    case foundry::v1::CAMPAIGN_STATE_EXHAUSTED: return "exhausted";
-    case foundry::v1::CAMPAIGN_STATE_FAILED: return "failed";
-    default: return "unknown";
-  }
-}
-
-const char* WorkerStateName(foundry::v1::WorkerState state) {
-  switch (state) {
-    case foundry::v1::WORKER_STATE_PROBATION: return "probation";
-    case foundry::v1::WORKER_STATE_TRUSTED: return "trusted";
-    case foundry::v1::WORKER_STATE_QUARANTINED: return "quarantined";
-    default: return "unknown";
-  }
-}
-
 nlohmann::json ObjectOrEmpty(const std::string& text) {
   auto j = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
   return j.is_object() ? j : nlohmann::json::object();

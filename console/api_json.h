@@ -7,13 +7,9 @@
 #include "console/store_poller.h"
 #include "foundry/v1/campaign.pb.h"
 #include "foundry/v1/puzzle.pb.h"
+#include "proto/state_names.h"
 
 namespace foundry::console {
-
-// "running", "done", "cancelled", "exhausted", "failed" or "unknown".
-const char* CampaignStateName(foundry::v1::CampaignState state);
-// "probation", "trusted", "quarantined" or "unknown".
-const char* WorkerStateName(foundry::v1::WorkerState state);
 
 // A campaign with its counters and derived rates (acceptance, duplicates,
 // ETA).

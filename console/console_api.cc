@@ -1,5 +1,6 @@
 #include "console/console_api.h"
 
+#include <cstdlib>
 #include <exception>
 
 #include <fmt/format.h>
@@ -59,6 +60,16 @@ Result<nlohmann::json> JsonBody(const httplib::Request& req) {
   return body;
 }
 
+Result<std::optional<double>> ParseScore(const char* key, const std::string& text) {
+  if (text.empty()) return std::optional<double>();
+  char* end = nullptr;
+  const double v = std::strtod(text.c_str(), &end);
+  if (end != text.c_str() + text.size()) {
+    return Status::InvalidArgument(fmt::format("{} must be a number 0..1, got '{}'", key, text));
+  }
+  return std::optional<double>(v);
+}
+
 std::string FieldText(const nlohmann::json& body, const char* key) {
   auto it = body.find(key);
   if (it == body.end() || it->is_null()) return "";
@@ -66,14 +77,30 @@ std::string FieldText(const nlohmann::json& body, const char* key) {
   return it->dump();
 }
 
+Role ConsoleApi::OwnRole() {
+  std::lock_guard lock(role_mu_);
+  const auto now = std::chrono::steady_clock::now();
+  if (own_role_ == Role::kNone && now - last_probe_ >= kRoleRetry) {
+    last_probe_ = now;
+    auto role = link.ProbeRole(own_token);
+    if (role.ok()) own_role_ = *role;
+  }
+  return own_role_;
+}
+
+std::optional<Session> ConsoleApi::FindSession(const httplib::Request& req) {
+  auto s = sessions.Find(SessionCookie(req));
+  if (s && !s->logged_in && !login_required && s->role == Role::kNone) {
+    s->role = OwnRole();
+    sessions.SetRole(s->id, s->role);
+  }
+  return s;
+}
+
 httplib::Server::Handler Guard(ConsoleApi& api, Need need, ApiHandler handler) {
   return [&api, need, handler = std::move(handler)](const httplib::Request& req, httplib::Response& res) {
-    auto session = api.sessions.Find(SessionCookie(req));
+    auto session = api.FindSession(req);
     if (!session) return SendError(res, 401, "no session: load the console's page first");
-    if (!session->logged_in && !api.login_required && session->role == Role::kNone) {
-      session->role = api.OwnRole();
-      api.sessions.SetRole(session->id, session->role);
-    }
     if (session->role == Role::kNone) {
       return SendError(res, 401,
                        api.login_required ? "log in with a reader or admin token"

@@ -3,9 +3,10 @@
 // Internal to console/.
 #pragma once
 
-#include <atomic>
+#include <chrono>
 #include <functional>
 #include <mutex>
+#include <optional>
 #include <string>
 
 #include <httplib.h>
@@ -32,12 +33,20 @@ struct ConsoleApi {
   const bool https;
 
   // The console's own role on the coordinator, probed on first need and
-  // again while it is unknown (the coordinator may start after us).
+  // again while it is unknown (the coordinator may start after us), at most
+  // once per kRoleRetry so that requests do not queue behind probes of an
+  // unreachable coordinator.
   Role OwnRole();
 
+  // The request's live session (by its cookie), or nothing. A session that
+  // needs no login takes the console's own role once that is known.
+  std::optional<Session> FindSession(const httplib::Request& req);
+
  private:
+  static constexpr std::chrono::seconds kRoleRetry{2};
   std::mutex role_mu_;
   Role own_role_ = Role::kNone;
+  std::chrono::steady_clock::time_point last_probe_{};
 };
 
 // The name of the session cookie.
@@ -63,6 +72,11 @@ void SendError(httplib::Response& res, int http_status, const std::string& messa
 
 // The request's body as a JSON object, or InvalidArgument saying why not.
 Result<nlohmann::json> JsonBody(const httplib::Request& req);
+
+// A score bound as typed in a form or a query ("" when not given), or
+// InvalidArgument naming `key`. The 0..1 range is the coordinator's to check,
+// in its own words.
+Result<std::optional<double>> ParseScore(const char* key, const std::string& text);
 
 // A field of a JSON body as text: strings as they are, numbers printed,
 // missing or null as "".

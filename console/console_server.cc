@@ -44,13 +44,7 @@ std::string CookieHeader(const std::string& id, bool https) {
 // the console's own role); with a login, a session without a role until
 // the visitor logs in.
 Session SessionFor(ConsoleApi& api, const httplib::Request& req, httplib::Response& res) {
-  if (auto s = api.sessions.Find(SessionCookie(req))) {
-    if (!s->logged_in && !api.login_required && s->role == Role::kNone) {
-      s->role = api.OwnRole();
-      api.sessions.SetRole(s->id, s->role);
-    }
-    return *s;
-  }
+  if (auto s = api.FindSession(req)) return *s;
   Session s = api.login_required ? api.sessions.Create(Role::kNone, "", false)
                                  : api.sessions.Create(api.OwnRole(), api.own_token, false);
   res.set_header("Set-Cookie", CookieHeader(s.id, api.https));
@@ -107,15 +101,6 @@ void AddSessionRoutes(httplib::Server& server, ConsoleApi& api) {
 }
 
 }  // namespace
-
-Role ConsoleApi::OwnRole() {
-  std::lock_guard lock(role_mu_);
-  if (own_role_ == Role::kNone) {
-    auto role = link.ProbeRole(own_token);
-    if (role.ok()) own_role_ = *role;
-  }
-  return own_role_;
-}
 
 Result<std::unique_ptr<ConsoleServer>> ConsoleServer::Start(const CoordinatorLink& link,
                                                             const ConsoleOptions& options) {

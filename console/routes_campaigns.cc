@@ -1,20 +1,14 @@
 // Routes of the overview, campaigns, families and workers pages.
 #include <charconv>
-#include <cstdlib>
 
 #include <fmt/format.h>
 
+#include "common/unix_time.h"
 #include "console/api_json.h"
 #include "console/console_api.h"
 
 namespace foundry::console {
 namespace {
-
-int64_t NowMs() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
 
 // Parses a whole number field; "" gives `fallback`.
 template <typename Int>
@@ -27,19 +21,6 @@ Result<Int> IntField(const nlohmann::json& body, const char* key, Int fallback, 
     return Status::InvalidArgument(fmt::format("{} must be a whole number {}..{}, got '{}'", key, lo, hi, text));
   }
   return value;
-}
-
-// Parses an optional score bound; "" leaves it unset.
-Status ScoreField(const nlohmann::json& body, const char* key, std::optional<double>* out) {
-  const std::string text = FieldText(body, key);
-  if (text.empty()) return Status::Ok();
-  char* end = nullptr;
-  const double v = std::strtod(text.c_str(), &end);
-  if (end != text.c_str() + text.size()) {
-    return Status::InvalidArgument(fmt::format("{} must be a number 0..1, got '{}'", key, text));
-  }
-  *out = v;  // the range is the coordinator's to check, in its own words
-  return Status::Ok();
 }
 
 // The New campaign form as a CampaignSpec. Only the shape is checked here;
@@ -62,11 +43,12 @@ Result<foundry::v1::CampaignSpec> SpecFromForm(const nlohmann::json& body) {
   spec.set_priority(*priority);
   const std::string level = FieldText(body, "level");
   spec.set_level(level == "any" ? "" : level);
-  std::optional<double> min_score, max_score;
-  if (Status s = ScoreField(body, "min_score", &min_score); !s.ok()) return s;
-  if (Status s = ScoreField(body, "max_score", &max_score); !s.ok()) return s;
-  if (min_score) spec.set_min_score(*min_score);
-  if (max_score) spec.set_max_score(*max_score);
+  auto min_score = ParseScore("min_score", FieldText(body, "min_score"));
+  if (!min_score.ok()) return min_score.status();
+  auto max_score = ParseScore("max_score", FieldText(body, "max_score"));
+  if (!max_score.ok()) return max_score.status();
+  if (*min_score) spec.set_min_score(**min_score);
+  if (*max_score) spec.set_max_score(**max_score);
   if (auto params = body.find("params"); params != body.end() && !params->is_null()) {
     if (!params->is_object()) return Status::InvalidArgument("params must be an object of key: value");
     for (const auto& [key, value] : params->items()) {
@@ -79,7 +61,7 @@ Result<foundry::v1::CampaignSpec> SpecFromForm(const nlohmann::json& body) {
 
 void Overview(ConsoleApi& api, httplib::Response& res) {
   const PollSnapshot snap = api.poller.Snapshot();
-  SendJson(res, OverviewJson(snap, NowMs(), api.poller.interval().count()));
+  SendJson(res, OverviewJson(snap, NowUnixMs(), api.poller.interval().count()));
 }
 
 void ListCampaigns(ConsoleApi& api, httplib::Response& res, const Session& s) {
@@ -145,7 +127,7 @@ void Workers(ConsoleApi& api, httplib::Response& res, const Session& s) {
   foundry::v1::ListWorkersResponse out;
   grpc::Status st = api.link.campaigns().ListWorkers(api.link.Context(s.token).get(), {}, &out);
   if (!st.ok()) return SendError(res, LinkError(st, api.link.address()));
-  const int64_t now = NowMs();
+  const int64_t now = NowUnixMs();
   nlohmann::json workers = nlohmann::json::array();
   for (const auto& w : out.workers()) workers.push_back(WorkerJson(w, now));
   SendJson(res, {{"workers", std::move(workers)}, {"generation_fingerprint", out.generation_fingerprint()}});

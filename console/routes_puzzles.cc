@@ -45,18 +45,6 @@ Result<Loaded> Load(ConsoleApi& api, const Session& s, const std::string& id, bo
   return out;
 }
 
-Status ParseScore(const httplib::Request& req, const char* key, double* out, bool* given) {
-  const std::string text = req.get_param_value(key);
-  if (text.empty()) return Status::Ok();
-  char* end = nullptr;
-  *out = std::strtod(text.c_str(), &end);
-  if (end != text.c_str() + text.size()) {
-    return Status::InvalidArgument(fmt::format("{} must be a number 0..1, got '{}'", key, text));
-  }
-  *given = true;
-  return Status::Ok();
-}
-
 void Levels(ConsoleApi& api, httplib::Response& res, const Session& s) {
   foundry::v1::StatsResponse stats;
   grpc::Status st = api.link.store().GetStats(api.link.Context(s.token).get(), {}, &stats);
@@ -84,14 +72,14 @@ void Query(ConsoleApi& api, const httplib::Request& http_req, httplib::Response&
   const std::string level = http_req.get_param_value("level");
   f->set_level(level == "any" ? "" : level);
   f->set_campaign_id(http_req.get_param_value("campaign"));
-  double lo = 0, hi = 1;
-  bool has_lo = false, has_hi = false;
-  if (Status e = ParseScore(http_req, "min_score", &lo, &has_lo); !e.ok()) return SendError(res, e);
-  if (Status e = ParseScore(http_req, "max_score", &hi, &has_hi); !e.ok()) return SendError(res, e);
-  if (has_lo || has_hi) {
+  auto lo = ParseScore("min_score", http_req.get_param_value("min_score"));
+  if (!lo.ok()) return SendError(res, lo.status());
+  auto hi = ParseScore("max_score", http_req.get_param_value("max_score"));
+  if (!hi.ok()) return SendError(res, hi.status());
+  if (*lo || *hi) {
     f->set_has_score_range(true);
-    f->set_min_score(lo);
-    f->set_max_score(hi);
+    f->set_min_score(lo->value_or(0.0));
+    f->set_max_score(hi->value_or(1.0));
   }
   const std::string size = http_req.get_param_value("page_size");
   if (!size.empty()) {

@@ -2,18 +2,14 @@
 
 #include <algorithm>
 
+#include "common/unix_time.h"
+
 namespace foundry::console {
 namespace {
 
 // Campaigns whose history is kept at once: the newest this many (a bound on
 // memory whatever the store holds).
 constexpr size_t kMaxTrackedCampaigns = 64;
-
-int64_t NowMs() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
 
 }  // namespace
 
@@ -47,7 +43,7 @@ void StorePoller::PollOnce() {
   foundry::v1::ListWorkersResponse workers;
   grpc::Status s = link_.store().GetStats(link_.Context(token_).get(), {}, &stats);
   if (s.ok()) s = link_.campaigns().ListWorkers(link_.Context(token_).get(), {}, &workers);
-  const int64_t now = NowMs();
+  const int64_t now = NowUnixMs();
   std::lock_guard lock(mu_);
   if (!s.ok()) {
     latest_.error = LinkError(s, link_.address()).message();

@@ -9,6 +9,7 @@
 #include <memory>
 #include <set>
 
+#include "common/unix_time.h"
 #include "coordinator/claim_check.h"
 #include "coordinator/coordinator.h"
 #include "puzzles/rng.h"
@@ -79,12 +80,6 @@ struct Coordinator::CampaignRun {
   // Job `seq` is committed, buffered or awaiting verification.
   bool Delivered(uint64_t seq) const { return window.Holds(seq) || pending.count(seq) != 0; }
 };
-
-inline int64_t NowUnixMs() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
 
 // `t` on the wall clock, for deadlines sent to workers.
 inline int64_t ToUnixMs(Clock::time_point t) {
