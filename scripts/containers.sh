@@ -20,7 +20,11 @@
 # ~/.cache/puzzle-foundry/containers), OUT (build/containers: logs, exports),
 # SN_COUNT (200000), SUDOKU_COUNT (20000), SN_SET ("digits=4": --set for the
 # secret-number campaign; 4-digit numbers keep it running long enough for
-# the scaling and the crash to happen during it).
+# the scaling and the crash to happen during it), FOUNDRY_BINARIES (unset:
+# the image compiles the programs in its build stage; a directory holding
+# foundry, foundry-coordinator, foundry-worker and foundry-console from a
+# Release build on this Debian 12 host: the image's `prebuilt` stage takes
+# them instead, which is what CI does with the binaries it has just tested).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 CACHE=${FOUNDRY_CONTAINER_CACHE:-$HOME/.cache/puzzle-foundry/containers}
@@ -78,10 +82,27 @@ if ! podman image exists docker.io/library/debian:12; then
 fi
 
 # ---- the images. Docker format: OCI images drop HEALTHCHECK.
-say "building $IMAGE (podman build; cached layers are reused)"
 t0=$(date +%s)
-podman build -q --format docker --ignorefile deploy/Dockerfile.dockerignore \
-  -f deploy/Dockerfile -t "$IMAGE" . >"$OUT/build.log" 2>&1 || { tail -40 "$OUT/build.log"; fail "image build"; }
+if [ -n "${FOUNDRY_BINARIES:-}" ]; then
+  # A context of just the four programs, where the prebuilt stage looks.
+  context=$OUT/prebuilt-context
+  rm -rf "$context" && mkdir -p "$context/build/bin"
+  for p in foundry foundry-coordinator foundry-worker foundry-console; do
+    [ -x "$FOUNDRY_BINARIES/$p" ] || fail "FOUNDRY_BINARIES=$FOUNDRY_BINARIES has no $p"
+    cp "$FOUNDRY_BINARIES/$p" "$context/build/bin/"
+  done
+  cache=$FOUNDRY_BINARIES/../CMakeCache.txt
+  if [ -f "$cache" ] && ! grep -q '^CMAKE_BUILD_TYPE:STRING=Release$' "$cache"; then
+    fail "FOUNDRY_BINARIES: $(grep '^CMAKE_BUILD_TYPE' "$cache") is not the image's Release build"
+  fi
+  say "building $IMAGE from the binaries in $FOUNDRY_BINARIES (stage prebuilt)"
+  podman build -q --format docker --target prebuilt -f deploy/Dockerfile -t "$IMAGE" "$context" \
+    >"$OUT/build.log" 2>&1 || { tail -40 "$OUT/build.log"; fail "image build (prebuilt)"; }
+else
+  say "building $IMAGE (podman build; cached layers are reused)"
+  podman build -q --format docker --ignorefile deploy/Dockerfile.dockerignore \
+    -f deploy/Dockerfile -t "$IMAGE" . >"$OUT/build.log" 2>&1 || { tail -40 "$OUT/build.log"; fail "image build"; }
+fi
 build_seconds=$(($(date +%s) - t0))
 podman build -q --format docker -t "$PROM_IMAGE" deploy/prometheus >"$OUT/build-prometheus.log" 2>&1 ||
   { tail -20 "$OUT/build-prometheus.log"; fail "prometheus image build"; }

@@ -184,4 +184,44 @@ TEST_F(CampaignTest, BadInputIsAOneLineErrorAndStoresNothing) {
 }
 
 }  // namespace
+// foundry verify checks batches in parallel: failures in any batch are found
+// and reported in line order, and a duplicate across batches is caught.
+TEST_F(CampaignTest, VerifyFindsEveryBadLineInOrderAcrossBatches) {
+  const std::string db = dir_.path() + "/verify-db";
+  auto run = RunCommand({Bin("foundry"), "run", "--family", "sudoku", "--count", "9000", "--seed",
+                         "5", "--quiet", "--db", db});
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  auto exported = RunCommand({Bin("foundry"), "export", "--db", db});
+  ASSERT_EQ(exported.exit_code, 0) << exported.err;
+  std::vector<std::string> lines;
+  std::istringstream in(exported.out);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  ASSERT_EQ(lines.size(), 9000u);
+
+  auto wrong_id = nlohmann::json::parse(lines[4999]);
+  wrong_id["id"] = "su-0123456789abcdef0123456789abcdef";
+  lines[4999] = wrong_id.dump();   // line 5000, second batch
+  lines[6999] = "{not json";       // line 7000
+  lines[8999] = lines[99];         // line 9000, third batch: line 100 again
+  const std::string file = dir_.path() + "/tampered.jsonl";
+  {
+    std::ofstream out(file);
+    for (const auto& line : lines) out << line << "\n";
+  }
+  auto verified = RunCommand({Bin("foundry"), "verify", file});
+  EXPECT_EQ(verified.exit_code, 1);
+  EXPECT_NE(verified.out.find("verified 9,000 puzzles: 8,997 ok, 3 failed"), std::string::npos)
+      << verified.out;
+  const size_t a = verified.err.find(file + ":5000 ");
+  const size_t b = verified.err.find(file + ":7000");
+  const size_t c = verified.err.find(file + ":9000 ");
+  ASSERT_NE(a, std::string::npos) << verified.err;
+  ASSERT_NE(b, std::string::npos) << verified.err;
+  ASSERT_NE(c, std::string::npos) << verified.err;
+  EXPECT_LT(a, b);
+  EXPECT_LT(b, c);
+  EXPECT_NE(verified.err.find("id should be"), std::string::npos) << verified.err;
+  EXPECT_NE(verified.err.find("same canonical key"), std::string::npos) << verified.err;
+}
+
 }  // namespace foundry::testing
