@@ -411,9 +411,15 @@ def check_compose(repo, flags):
 
 def check_dockerfile(repo):
     text = open(os.path.join(repo, "deploy", "Dockerfile"), encoding="utf-8").read()
-    froms = re.findall(r"^FROM\s+(\S+)", text, re.M)
-    if len(froms) < 2 or not all(f.startswith("debian:12") for f in froms):
-        problem("Dockerfile", f"needs several stages, all FROM debian:12 (has {froms})")
+    # Each stage starts from debian:12 or from an earlier stage of the file.
+    stages = re.findall(r"^FROM\s+(\S+)(?:\s+AS\s+(\S+))?", text, re.M | re.I)
+    names = set()
+    for base, name in stages:
+        if not (base.startswith("debian:12") or base in names):
+            problem("Dockerfile", f"stage FROM {base}: neither debian:12 nor an earlier stage")
+        names.add(name)
+    if len(stages) < 2:
+        problem("Dockerfile", f"needs several stages (has {len(stages)})")
     user = re.findall(r"^USER\s+(\S+)", text, re.M)
     if not user or user[-1].split(":")[0] in ("root", "0"):
         problem("Dockerfile", "the final stage must run as a non-root USER")
