@@ -6,7 +6,8 @@
 # difference between the rounds). CPU per call is the coordinator's
 # utime+stime from /proc over the window divided by the calls answered.
 #   bench/read_floor.sh [PUZZLES]   (default 100000; build first)
-# Env: STREAMS (8), SECONDS_PER_RUN (8), BATCH (100).
+# Env: STREAMS (8), SECONDS_PER_RUN (8), BATCH (100), COORDINATOR_ARGS (extra
+# foundry-coordinator flags, e.g. "--block-cache-mb 64").
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PUZZLES=${1:-100000}
@@ -19,7 +20,8 @@ TICK=$(getconf CLK_TCK)
 cpu_of() { awk -v t="$TICK" '{ printf "%.3f", ($14 + $15) / t }' "/proc/$1/stat"; }
 
 "$BIN/foundry" run --family secret-number --count "$PUZZLES" --seed 1 --db "$WORK/db" --quiet >/dev/null
-"$BIN/foundry-coordinator" --listen 127.0.0.1:0 --db "$WORK/db" >"$WORK/log" 2>&1 &
+# shellcheck disable=SC2086 # COORDINATOR_ARGS is a list of flags
+"$BIN/foundry-coordinator" --listen 127.0.0.1:0 --db "$WORK/db" ${COORDINATOR_ARGS:-} >"$WORK/log" 2>&1 &
 PID=$!
 for _ in $(seq 100); do grep -q "listening on port" "$WORK/log" && break; sleep 0.1; done
 port=$(grep -o "listening on port [0-9]*" "$WORK/log" | grep -o "[0-9]*$")

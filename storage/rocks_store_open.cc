@@ -180,9 +180,9 @@ rocksdb::ColumnFamilyOptions MakeCfOptions(size_t write_buffer, bool bloom,
   return cf;
 }
 
-std::vector<rocksdb::ColumnFamilyDescriptor> MakeCfDescriptors() {
+std::vector<rocksdb::ColumnFamilyDescriptor> MakeCfDescriptors(const StoreOptions& options) {
   // One block cache shared by the column families of the store.
-  std::shared_ptr<rocksdb::Cache> cache = rocksdb::NewLRUCache(64u << 20);
+  std::shared_ptr<rocksdb::Cache> cache = rocksdb::NewLRUCache(options.block_cache_bytes);
   const rocksdb::CompressionType compression = PickCompression();
   constexpr size_t kMiB = 1u << 20;
   std::vector<rocksdb::ColumnFamilyDescriptor> cfs;
@@ -421,7 +421,7 @@ Result<std::unique_ptr<RocksStore>> RocksStore::Open(const std::string& dir,
   rocksdb::DBOptions db_options = MakeDbOptions(/*create=*/fresh, options);
   // Upgrading: the probe checked that only the v2 column families are missing.
   if (upgrade) db_options.create_missing_column_families = true;
-  std::vector<rocksdb::ColumnFamilyDescriptor> descriptors = MakeCfDescriptors();
+  std::vector<rocksdb::ColumnFamilyDescriptor> descriptors = MakeCfDescriptors(options);
   std::vector<rocksdb::ColumnFamilyHandle*> handles;
   rocksdb::DB* raw = nullptr;
   rocksdb::Status s = rocksdb::DB::Open(db_options, dir, descriptors, &handles, &raw);

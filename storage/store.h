@@ -44,6 +44,12 @@ struct StoreOptions {
   // 1,000,000 puzzles and 9.7-9.9 s to open it; docs/benchmarks.md). 0 leaves
   // RocksDB's own bound (4x all memtables).
   uint64_t max_wal_bytes = 256u << 20;
+  // The block cache shared by every column family (decompressed blocks of
+  // records and indexes). Default 64 MiB: 512 MiB did not speed up
+  // GetPuzzle on a store of 1,000,000 puzzles (docs/benchmarks.md), but a
+  // coordinator with memory to spare and hot reads larger than 64 MiB may
+  // want more (foundry-coordinator --block-cache-mb).
+  uint64_t block_cache_bytes = 64u << 20;
 };
 
 // Which puzzles a Scan or Sample visits; empty fields match everything.

@@ -12,11 +12,20 @@ TEST(StoreStatsTest, EmptyStoreHasEngineFiguresAndNoLevels) {
   auto store = Store::Open(dir.Sub("db"), StoreOptions{});
   ASSERT_TRUE(store.ok()) << store.status().ToString();
   StoreStats st = (*store)->Stats(/*count_levels=*/true);
-  EXPECT_EQ(st.block_cache_capacity_bytes, 64.0 * (1 << 20));
+  EXPECT_EQ(st.block_cache_capacity_bytes, 64.0 * (1 << 20));  // the default
   EXPECT_FALSE(st.write_stopped);
   EXPECT_EQ(st.write_stall_seconds, 0);
   EXPECT_TRUE(st.has_level_counts);
   EXPECT_TRUE(st.puzzles_by_level.empty());
+}
+
+TEST(StoreStatsTest, BlockCacheHasTheAskedCapacity) {
+  TempDir dir;
+  StoreOptions options;
+  options.block_cache_bytes = 24u << 20;
+  auto store = Store::Open(dir.Sub("db"), options);
+  ASSERT_TRUE(store.ok()) << store.status().ToString();
+  EXPECT_EQ((*store)->Stats(/*count_levels=*/false).block_cache_capacity_bytes, 24.0 * (1 << 20));
 }
 
 TEST(StoreStatsTest, CountsPuzzlesPerFamilyAndLevel) {
