@@ -8,6 +8,7 @@
 # (made by bench/store_load.sh). Env: STREAMS (8), SECONDS_PER_RUN (8).
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
+. "$ROOT/bench/lib.sh"
 [[ $# -ge 3 ]] || { echo "usage: $0 OLD_BINARY NEW_BINARY STORE_DIR [RPCS]" >&2; exit 2; }
 A=$1 B=$2 STORE=$3 RPCS=${4:-get sample}
 LOAD=$ROOT/build/bin/store_load
@@ -19,8 +20,7 @@ for bin in "$A" "$B" "$A" "$B"; do
   rm -rf "$TMP/db" && cp -r "$STORE" "$TMP/db"
   "$bin" --listen 127.0.0.1:0 --db "$TMP/db" --metrics-listen 127.0.0.1:0 >"$TMP/log" 2>&1 &
   PID=$!
-  for _ in $(seq 100); do grep -q "listening on port" "$TMP/log" && break; sleep 0.1; done
-  port=$(grep -o "listening on port [0-9]*" "$TMP/log" | grep -o "[0-9]*$")
+  port=$(coordinator_port "$TMP/log" "$PID")
   for rpc in $RPCS; do
     echo "$bin | $("$LOAD" --target "127.0.0.1:$port" --rpc "$rpc" --seconds "$SECONDS_PER_RUN" \
       --warmup-seconds 1 --streams "$STREAMS" 2>/dev/null | tail -1)"

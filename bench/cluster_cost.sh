@@ -12,6 +12,7 @@
 # SPOT_RATE (the coordinator's --spot-check-rate; its default when unset).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. bench/lib.sh
 COUNT=${1:-20000}
 WARMUP=${WARMUP:-20000}
 shift || true
@@ -25,9 +26,6 @@ cleanup() {
   rm -rf "$WORK"
 }
 trap cleanup EXIT
-TICK=$(getconf CLK_TCK)
-# CPU seconds (user + system) of a live process.
-cpu_of() { awk -v t="$TICK" '{ printf "%.3f", ($14 + $15) / t }' "/proc/$1/stat"; }
 rate_of() { sed -n 's/.*rate \([0-9]*\) puzzles\/s.*/\1/p'; }
 
 printf '%-14s %9s %11s %11s %9s %10s %10s %8s %8s\n' family "cluster/s" "coord µs/p" \
@@ -38,10 +36,7 @@ for family in $FAMILIES; do
   "$BIN/foundry-coordinator" --listen 127.0.0.1:0 --db "$WORK/cluster" \
     ${SPOT_RATE:+--spot-check-rate "$SPOT_RATE"} >"$WORK/coord.log" 2>&1 &
   coord=$!; pids+=($coord)
-  port=""
-  for _ in $(seq 1 100); do
-    port=$(sed -n 's/.*listening on port \([0-9]*\).*/\1/p' "$WORK/coord.log"); [ -n "$port" ] && break; sleep 0.1
-  done
+  port=$(coordinator_port "$WORK/coord.log" "$coord")
   workers=()
   for i in 1 2; do
     "$BIN/foundry-worker" --coordinator "127.0.0.1:$port" --threads 1 >"$WORK/w$i.log" 2>&1 &

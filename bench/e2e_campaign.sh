@@ -5,6 +5,7 @@
 # Usage: bench/e2e_campaign.sh [COUNT] [FAMILY]   (build first: scripts/build.sh)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. bench/lib.sh
 COUNT=${1:-100000}
 FAMILY=${2:-secret-number}
 BIN=build/bin
@@ -26,9 +27,7 @@ embedded=$("$BIN/foundry" run --family "$FAMILY" --count "$COUNT" --seed 1 --db 
 
 "$BIN/foundry-coordinator" --listen 127.0.0.1:0 --db "$WORK/cluster" >"$WORK/coord.log" 2>&1 &
 pids+=($!)
-for _ in $(seq 1 100); do
-  port=$(sed -n 's/.*listening on port \([0-9]*\).*/\1/p' "$WORK/coord.log"); [ -n "$port" ] && break; sleep 0.1
-done
+port=$(coordinator_port "$WORK/coord.log" "$!")
 for i in 1 2; do
   "$BIN/foundry-worker" --coordinator "127.0.0.1:$port" --threads "$half" >"$WORK/w$i.log" 2>&1 &
   pids+=($!)

@@ -10,21 +10,19 @@
 # foundry-coordinator flags, e.g. "--block-cache-mb 64").
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. bench/lib.sh
 PUZZLES=${1:-100000}
 STREAMS=${STREAMS:-8} SECONDS_PER_RUN=${SECONDS_PER_RUN:-8} BATCH=${BATCH:-100}
 BIN=build/bin
 WORK=$(mktemp -d)
 PID=""
 trap '[[ -n $PID ]] && kill "$PID" 2>/dev/null; rm -rf "$WORK"' EXIT
-TICK=$(getconf CLK_TCK)
-cpu_of() { awk -v t="$TICK" '{ printf "%.3f", ($14 + $15) / t }' "/proc/$1/stat"; }
 
 "$BIN/foundry" run --family secret-number --count "$PUZZLES" --seed 1 --db "$WORK/db" --quiet >/dev/null
 # shellcheck disable=SC2086 # COORDINATOR_ARGS is a list of flags
 "$BIN/foundry-coordinator" --listen 127.0.0.1:0 --db "$WORK/db" ${COORDINATOR_ARGS:-} >"$WORK/log" 2>&1 &
 PID=$!
-for _ in $(seq 100); do grep -q "listening on port" "$WORK/log" && break; sleep 0.1; done
-port=$(grep -o "listening on port [0-9]*" "$WORK/log" | grep -o "[0-9]*$")
+port=$(coordinator_port "$WORK/log" "$PID")
 
 declare -A per_call
 printf '%-8s %6s %12s %10s %10s %16s\n' rpc round "calls/s" "p50 ms" "p99 ms" "coord µs/call"

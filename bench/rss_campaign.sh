@@ -5,6 +5,7 @@
 # Usage: bench/rss_campaign.sh [SMALL] [LARGE]   (defaults 100000 1000000)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. bench/lib.sh
 BIN=build/bin
 SMALL=${1:-100000}
 LARGE=${2:-1000000}
@@ -23,10 +24,8 @@ run() {  # count -> "coordinator_peak_kb worker1_peak_kb worker2_peak_kb seconds
   local count=$1 db="$WORK/db-$1"
   "$BIN/foundry-coordinator" --listen 127.0.0.1:0 --db "$db" >"$WORK/c.log" 2>&1 &
   local c=$!; pids+=($c)
-  local port=""
-  for _ in $(seq 1 100); do
-    port=$(sed -n 's/.*listening on port \([0-9]*\).*/\1/p' "$WORK/c.log"); [ -n "$port" ] && break; sleep 0.1
-  done
+  local port
+  port=$(coordinator_port "$WORK/c.log" "$c")
   "$BIN/foundry-worker" --coordinator "127.0.0.1:$port" --threads 1 >/dev/null 2>&1 & local w1=$!; pids+=($w1)
   "$BIN/foundry-worker" --coordinator "127.0.0.1:$port" --threads 1 >/dev/null 2>&1 & local w2=$!; pids+=($w2)
   "$BIN/foundry" campaign submit --coordinator "127.0.0.1:$port" --family secret-number \

@@ -22,6 +22,7 @@
 # CAMPAIGN_COUNT (500000: the campaign must outlive RAMP + WINDOW).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. bench/lib.sh
 PUZZLES=${1:-1000000}
 STREAMS=${STREAMS:-8}
 SECONDS_PER_RUN=${SECONDS_PER_RUN:-10}
@@ -71,14 +72,8 @@ start_coordinator() {
     >"$WORK/coord.log" 2>&1 &
   COORD=$!
   pids+=("$COORD")
-  local port=""
-  for _ in $(seq 1 600); do
-    port=$(sed -n 's/.*listening on port \([0-9]*\).*/\1/p' "$WORK/coord.log")
-    [ -n "$port" ] && break
-    kill -0 "$COORD" 2>/dev/null || { cat "$WORK/coord.log" >&2; exit 1; }
-    sleep 0.1
-  done
-  [ -n "$port" ] || { echo "store_load.sh: the coordinator did not start" >&2; exit 1; }
+  local port
+  port=$(coordinator_port "$WORK/coord.log" "$COORD")
   ADDR=127.0.0.1:$port
   WORKERS=()
   if [ "${1:-}" = workers ]; then

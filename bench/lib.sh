@@ -1,0 +1,28 @@
+# shellcheck shell=bash
+# Helpers shared by the bench/ scripts. Source it from the repository root,
+# after `set -euo pipefail`: `. bench/lib.sh`.
+
+FOUNDRY_CLK_TCK=$(getconf CLK_TCK)
+
+# cpu_of PID: CPU seconds (user + system) of a live process, from /proc.
+cpu_of() { awk -v t="$FOUNDRY_CLK_TCK" '{ printf "%.3f", ($14 + $15) / t }' "/proc/$1/stat"; }
+
+# coordinator_port LOG PID: waits up to 60 s for foundry-coordinator's
+# "listening on port N" line in LOG and prints N. Fails (LOG on stderr) when
+# PID exits first or time runs out; `port=$(coordinator_port ...)` then ends
+# the script under `set -e`.
+coordinator_port() {
+  local port
+  for _ in $(seq 1 600); do
+    port=$(sed -n 's/.*listening on port \([0-9]*\).*/\1/p' "$1")
+    if [ -n "$port" ]; then echo "$port"; return 0; fi
+    if ! kill -0 "$2" 2>/dev/null; then
+      cat "$1" >&2
+      echo "bench: the coordinator exited before listening (log above)" >&2
+      return 1
+    fi
+    sleep 0.1
+  done
+  echo "bench: timed out waiting for the coordinator to listen ($1)" >&2
+  return 1
+}
