@@ -9,7 +9,9 @@
 #
 #   bench/cluster_cost.sh [COUNT] [FAMILIES...]   (build first: scripts/build.sh)
 # COUNT defaults to 20000; FAMILIES to all seven. Env: WARMUP (20000),
-# SPOT_RATE (the coordinator's --spot-check-rate; its default when unset).
+# SPOT_RATE (the coordinator's --spot-check-rate; its default when unset),
+# COORDINATOR (another foundry-coordinator binary, for an A/B of a change),
+# RUNS=0 (skip the two `foundry run` columns).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . bench/lib.sh
@@ -33,7 +35,7 @@ printf '%-14s %9s %11s %11s %9s %10s %10s %8s %8s\n' family "cluster/s" "coord Â
 for family in $FAMILIES; do
   rm -rf "$WORK"/*
   pids=()
-  "$BIN/foundry-coordinator" --listen 127.0.0.1:0 --db "$WORK/cluster" \
+  "${COORDINATOR:-$BIN/foundry-coordinator}" --listen 127.0.0.1:0 --db "$WORK/cluster" \
     ${SPOT_RATE:+--spot-check-rate "$SPOT_RATE"} >"$WORK/coord.log" 2>&1 &
   coord=$!; pids+=($coord)
   port=$(coordinator_port "$WORK/coord.log" "$coord")
@@ -58,9 +60,12 @@ for family in $FAMILIES; do
   # submission (a worker draining against a dead coordinator retries).
   for pid in "${workers[@]}" "$coord"; do kill -TERM "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; done
   pids=()
-  t1=$("$BIN/foundry" run --family "$family" --count "$COUNT" --seed 1 --db "$WORK/t1" --threads 1 --quiet | rate_of)
-  t2=$("$BIN/foundry" run --family "$family" --count "$COUNT" --seed 1 --db "$WORK/t2" --threads 2 --quiet | rate_of)
+  t1=0 t2=0
+  if [ "${RUNS:-1}" != 0 ]; then
+    t1=$("$BIN/foundry" run --family "$family" --count "$COUNT" --seed 1 --db "$WORK/t1" --threads 1 --quiet | rate_of)
+    t2=$("$BIN/foundry" run --family "$family" --count "$COUNT" --seed 1 --db "$WORK/t2" --threads 2 --quiet | rate_of)
+  fi
   awk -v f="$family" -v r="$cluster" -v c="$c" -v w="$w" -v n="$COUNT" -v t1="$t1" -v t2="$t2" 'BEGIN {
     printf "%-14s %9d %11.1f %11.1f %9.2f %10d %10d %8.2f %8.2f\n", f, r, c / n * 1e6, w / n * 1e6,
-      w / c, t1, t2, t2 / t1, r / t2 }'
+      w / c, t1, t2, t1 ? t2 / t1 : 0, t2 ? r / t2 : 0 }'
 done

@@ -50,10 +50,10 @@ struct CfSpec {
   bool bloom;
 };
 constexpr CfSpec kCfs[] = {{"default", 4, false},         {"puzzles", 64, true},
-                           {"by_family", 32, false},      {"campaigns", 4, false},
+                           {"by_family", 4, false},      {"campaigns", 4, false},
                            {"campaign_members", 32, true}, {"plays", 16, true},
                            {"by_score", 32, false},       {"by_created", 32, false}};
-enum Cf { kPuzzles = 1, kByFamily = 2, kCampaigns = 3, kMembers = 4, kByScore = 6, kByCreated = 7 };
+enum Cf { kPuzzles = 1, kCampaigns = 3, kMembers = 4, kByScore = 6, kByCreated = 7 };
 
 rocksdb::CompressionType Lz4IfAvailable() {
   for (rocksdb::CompressionType type : rocksdb::GetSupportedCompressions()) {
@@ -90,10 +90,16 @@ FloorResult MeasureRocksFloor(
     cf.write_buffer_size = spec.mib << 20;
     cf.max_write_buffer_number = 3;
     cf.compression = Lz4IfAvailable();
+    cf.compression_per_level.assign(7, cf.compression);
+    cf.compression_per_level[0] = rocksdb::kNoCompression;
     cf.level_compaction_dynamic_level_bytes = true;
     rocksdb::BlockBasedTableOptions table;
     table.block_cache = cache;
-    if (spec.bloom) table.filter_policy.reset(rocksdb::NewBloomFilterPolicy(10));
+    if (spec.bloom) {
+      table.filter_policy.reset(rocksdb::NewBloomFilterPolicy(10));
+      cf.memtable_prefix_bloom_size_ratio = 0.02;
+      cf.memtable_whole_key_filtering = true;
+    }
     cf.table_factory.reset(rocksdb::NewBlockBasedTableFactory(table));
     descriptors.emplace_back(spec.name, cf);
   }
@@ -136,7 +142,6 @@ FloorResult MeasureRocksFloor(
       rec.set_created_unix_ms(created);
       const std::string& level = p->difficulty().level();
       w.push_back({kPuzzles, p->id(), rec.SerializeAsString()});
-      w.push_back({kByFamily, family + '\0' + level + '\0' + p->id(), ""});
       std::string member = campaign_id + '\0';
       PutBigEndian(member, p->index());
       w.push_back({kMembers, std::move(member), p->id()});

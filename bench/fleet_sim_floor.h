@@ -3,9 +3,10 @@
 // A bare RocksDB with the store's column families and options
 // (storage/rocks_store_open.cc: LZ4, memtable sizes, Bloom filters, WAL on,
 // no fsync) receives exactly the entries a campaign's commits write — per
-// puzzle its record (puzzles), by_family, campaign_members, by_score and
-// by_created entries, per job one campaign record (the store's Commit,
-// storage/rocks_store*.cc) — built from the captured puzzles, one WriteBatch per job. No
+// puzzle its record (puzzles), campaign_members, by_score and by_created
+// entries, per job one campaign record (the store's Commit,
+// storage/rocks_store*.cc) — built from the captured puzzles, one WriteBatch
+// per job. No
 // existence checks, no dedup, no protobuf parse-back: the least any store
 // of these puzzles could spend.
 #pragma once

@@ -116,11 +116,10 @@ class CoordinatorMetrics {
 struct StoreStatsPollerOptions {
   // How often the engine figures and campaign states are read. Default 2 s.
   std::chrono::milliseconds interval{2000};
-  // Puzzles per (family, level) are recounted by reading the whole by_family
-  // index, only when the store grew, at most this often, and never more
-  // often than once per `level_scan_cost_factor` times the last count's
-  // duration (so counting costs at most 1/factor of one core: a store of
-  // 10^8 puzzles is recounted every few minutes). Defaults 5 s and 50.
+  // Puzzles per (family, level) are recounted (Store::Stats) only when the
+  // store grew, at most this often, and never more often than once per
+  // `level_scan_cost_factor` times the last count's duration (so counting
+  // costs at most 1/factor of one core). Defaults 5 s and 50.
   std::chrono::milliseconds min_level_interval{5000};
   double level_scan_cost_factor = 50;
 };

@@ -46,34 +46,10 @@ bool IsValidKeyComponent(std::string_view component) {
   return component.find(kSep) == std::string_view::npos;
 }
 
-std::string ByFamilyKey(std::string_view family, std::string_view level, std::string_view id) {
-  std::string key;
-  key.reserve(family.size() + level.size() + id.size() + 2);
-  key.append(family).push_back(kSep);
-  key.append(level).push_back(kSep);
-  key.append(id);
-  return key;
-}
-
-std::string ByFamilyPrefix(std::string_view family) {
+std::string FamilyPrefix(std::string_view family) {
   std::string prefix(family);
   prefix.push_back(kSep);
   return prefix;
-}
-
-std::string ByFamilyLevelPrefix(std::string_view family, std::string_view level) {
-  std::string prefix = ByFamilyPrefix(family);
-  prefix.append(level).push_back(kSep);
-  return prefix;
-}
-
-std::optional<ByFamilyParts> ParseByFamilyKey(std::string_view key) {
-  const size_t first = key.find(kSep);
-  if (first == std::string_view::npos || first == 0) return std::nullopt;
-  const size_t second = key.find(kSep, first + 1);
-  if (second == std::string_view::npos || second + 1 == key.size()) return std::nullopt;
-  return ByFamilyParts{key.substr(0, first), key.substr(first + 1, second - first - 1),
-                       key.substr(second + 1)};
 }
 
 std::string CampaignMemberKey(std::string_view campaign_id, uint64_t index) {
@@ -98,7 +74,7 @@ double ParseScoreKey(std::string_view eight_bytes) {
 }
 
 std::string ByScoreKeyPrefix(std::string_view family, double score) {
-  std::string key = ByFamilyPrefix(family);
+  std::string key = FamilyPrefix(family);
   key += ScoreKey(score);
   return key;
 }
@@ -188,7 +164,6 @@ std::optional<PageToken> DecodePageToken(std::string_view token) {
   ScanIndex index;
   switch (bytes[0]) {
     case static_cast<char>(ScanIndex::kPuzzles): index = ScanIndex::kPuzzles; break;
-    case static_cast<char>(ScanIndex::kByFamily): index = ScanIndex::kByFamily; break;
     case static_cast<char>(ScanIndex::kCampaignMembers): index = ScanIndex::kCampaignMembers; break;
     case static_cast<char>(ScanIndex::kByScore): index = ScanIndex::kByScore; break;
     case static_cast<char>(ScanIndex::kByCreated): index = ScanIndex::kByCreated; break;

@@ -6,9 +6,9 @@
 //
 // Column family      key                                   value
 // -----------------  ------------------------------------  ------------------------------
-// default            "schema_version"                      decimal ASCII, e.g. "2"
+// default            "schema_version"                      decimal ASCII, e.g. "3"
 // puzzles            id                                    serialized foundry.v1.Puzzle
-// by_family          family \0 level \0 id                 empty
+// by_family          (v1, v2; empty since v3)              -
 // campaigns          campaign_id                           serialized foundry.v1.Campaign
 // campaign_members   campaign_id \0 index (8 bytes, BE)    puzzle id
 // plays              id                                    PlayCounts (play_counts_merge.h):
@@ -27,14 +27,20 @@
 //
 // `family`, `level` and `campaign_id` never contain \0 (the store rejects
 // them), so the \0 separators are unambiguous and a prefix scan of
-// "family \0" or "family \0 level \0" visits exactly that family (and level).
-// `index` is big-endian so that byte order is candidate-index order. `id`
-// is last in by_family and may be any bytes.
+// "family \0" visits exactly that family. `index` is big-endian so that byte
+// order is candidate-index order.
+//
+// Schema 3 retired by_family (family \0 level \0 id): listings by family
+// and level walk by_score, whose value holds the level. Its random-order key
+// was a third of the memtable inserts that dominated a commit's cost
+// (docs/store.md). The column family stays, empty, so that every version's
+// set of column families is the same.
 //
 // Page tokens (Scan) are not stored but are held by clients between calls:
 //   token = lowercase hex( tag  key )
-//   tag   = 'p' (puzzles key), 'f' (by_family key), 'c' (campaign_members key),
-//           's' (by_score key), 't' (by_created key)
+//   tag   = 'p' (puzzles key), 'c' (campaign_members key), 's' (by_score
+//           key), 't' (by_created key); 'f' (by_family) was schema 2's and is
+//           refused now
 //   key   = the iteration key of the last visited entry, in that column family.
 #pragma once
 
@@ -78,21 +84,8 @@ std::optional<int> DecodeSchemaVersion(std::string_view value);
 // empty component is allowed here; callers decide whether it is meaningful.
 bool IsValidKeyComponent(std::string_view component);
 
-// by_family. REQUIRES: IsValidKeyComponent(family) and (level).
-std::string ByFamilyKey(std::string_view family, std::string_view level, std::string_view id);
-// "family \0": every key of the family.
-std::string ByFamilyPrefix(std::string_view family);
-// "family \0 level \0": every key of the family at that level.
-std::string ByFamilyLevelPrefix(std::string_view family, std::string_view level);
-
-struct ByFamilyParts {
-  std::string_view family;
-  std::string_view level;
-  std::string_view id;
-};
-// Splits a by_family key; the views point into `key`. nullopt when `key` has
-// fewer than two \0 separators or an empty family or id.
-std::optional<ByFamilyParts> ParseByFamilyKey(std::string_view key);
+// "family \0": the prefix of every by_score key of the family.
+std::string FamilyPrefix(std::string_view family);
 
 // campaign_members. REQUIRES: IsValidKeyComponent(campaign_id).
 std::string CampaignMemberKey(std::string_view campaign_id, uint64_t index);
@@ -133,7 +126,6 @@ std::string ByCreatedKey(int64_t created_unix_ms, std::string_view id);
 // Page tokens: which index a Scan walks, and where it stopped.
 enum class ScanIndex : char {
   kPuzzles = 'p',
-  kByFamily = 'f',
   kCampaignMembers = 'c',
   kByScore = 's',
   kByCreated = 't',

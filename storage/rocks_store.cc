@@ -1,4 +1,4 @@
-// RocksStore, part 2: the catalog at open, the schema 1 upgrade, commits,
+// RocksStore, part 2: the catalog at open, the schema upgrades, commits,
 // counts and campaigns. Key layouts: keys.h. Locking: rocks_store.h.
 #include "storage/rocks_store.h"
 
@@ -71,10 +71,39 @@ Status RocksStore::UpgradeFromVersion1() {
   sync.sync = true;
   rocksdb::Status s = db_->Write(sync, &wb);
   if (s.ok()) {
-    s = db_->Put(sync, cf(kDefault), ToSlice(keys::kSchemaVersionKey),
-                 keys::EncodeSchemaVersion(Store::kSchemaVersion));
+    s = db_->Put(sync, cf(kDefault), ToSlice(keys::kSchemaVersionKey), keys::EncodeSchemaVersion(2));
   }
   return FromRocks(s, dir_, "upgrade to schema 2");
+}
+
+Status RocksStore::UpgradeFromVersion2() {
+  // Empty by_family and record version 3 in one atomic write: a crash leaves
+  // either a version 2 store (upgraded again on the next Open) or a version
+  // 3 one; by_score answers every listing by family and level.
+  rocksdb::WriteBatch wb;
+  {
+    std::unique_ptr<rocksdb::Iterator> it(db_->NewIterator(rocksdb::ReadOptions(), cf(kByFamily)));
+    it->SeekToFirst();
+    if (it->Valid()) {
+      const std::string first = it->key().ToString();
+      it->SeekToLast();
+      const std::string last = it->key().ToString();
+      rocksdb::Status s = wb.DeleteRange(cf(kByFamily), first, last);  // [first, last)
+      if (s.ok()) s = wb.Delete(cf(kByFamily), last);
+      if (!s.ok()) return FromRocks(s, dir_, "upgrade to schema 3: cannot build the write batch");
+    }
+    if (!it->status().ok()) return FromRocks(it->status(), dir_, "upgrade to schema 3: cannot read by_family");
+  }
+  rocksdb::Status s = wb.Put(cf(kDefault), ToSlice(keys::kSchemaVersionKey), keys::EncodeSchemaVersion(3));
+  rocksdb::WriteOptions sync;
+  sync.sync = true;
+  if (s.ok()) s = db_->Write(sync, &wb);
+  if (!s.ok()) return FromRocks(s, dir_, "upgrade to schema 3");
+  // Give the space back now rather than at some later compaction; a failure
+  // here loses nothing (the entries are deleted either way).
+  db_->CompactRange(rocksdb::CompactRangeOptions(), cf(kByFamily), nullptr, nullptr)
+      .PermitUncheckedError();
+  return Status::Ok();
 }
 
 std::string RocksStore::ByScoreKeyOf(const Puzzle& p) {

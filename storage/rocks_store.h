@@ -106,7 +106,7 @@ class RocksStore final : public Store {
   enum Cf : size_t {
     kDefault = 0,
     kPuzzles = 1,
-    kByFamily = 2,
+    kByFamily = 2,  // retired in schema 3: kept, empty
     kCampaigns = 3,
     kCampaignMembers = 4,
     kPlays = 5,
@@ -128,6 +128,8 @@ class RocksStore final : public Store {
   Status LoadCatalog();
   // Adds the schema 2 indexes to a schema 1 store and records version 2.
   Status UpgradeFromVersion1();
+  // Empties the retired by_family index and records version 3.
+  Status UpgradeFromVersion2();
   // The stored record of `id` without play figures; NotFound, DataLoss.
   Result<foundry::v1::Puzzle> ReadRecord(std::string_view id);
   // Fills `plays` and `observed` of each puzzle from the plays column family

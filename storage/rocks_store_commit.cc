@@ -86,7 +86,6 @@ Status RocksStore::WriteLocked(const std::vector<Puzzle>& puzzles,
                                      "that is not valid UTF-8?)");
     }
     rocksdb::Status s = wb.Put(cf(kPuzzles), p.id(), bytes);
-    if (s.ok()) s = wb.Put(cf(kByFamily), keys::ByFamilyKey(p.family(), p.difficulty().level(), p.id()), "");
     if (s.ok()) s = wb.Put(cf(kCampaignMembers), member_keys[i], p.id());
     if (s.ok()) s = wb.Put(cf(kByScore), ByScoreKeyOf(p), CatalogValueOf(p));
     if (s.ok()) s = wb.Put(cf(kByCreated), keys::ByCreatedKey(p.created_unix_ms(), p.id()), "");

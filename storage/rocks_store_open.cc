@@ -154,8 +154,8 @@ rocksdb::DBOptions MakeDbOptions(bool create, const StoreOptions& options) {
 }
 
 // One column family's options. `write_buffer` is its memtable size; `bloom`
-// adds a whole-key Bloom filter (10 bits/key, ~1% false positives) for
-// column families read by point lookups.
+// adds whole-key Bloom filters, to the table files (10 bits/key, ~1% false
+// positives) and to the memtable, for column families read by point lookups.
 rocksdb::ColumnFamilyOptions MakeCfOptions(size_t write_buffer, bool bloom,
                                            const std::shared_ptr<rocksdb::Cache>& cache,
                                            rocksdb::CompressionType compression) {
@@ -175,7 +175,16 @@ rocksdb::ColumnFamilyOptions MakeCfOptions(size_t write_buffer, bool bloom,
   cf.level_compaction_dynamic_level_bytes = true;
   rocksdb::BlockBasedTableOptions table;
   table.block_cache = cache;
-  if (bloom) table.filter_policy.reset(rocksdb::NewBloomFilterPolicy(10));
+  if (bloom) {
+    table.filter_policy.reset(rocksdb::NewBloomFilterPolicy(10));
+    // The same for the memtable: a commit's duplicate check looks up ids and
+    // member keys that are almost never there, and without a filter each
+    // miss was a full skiplist search (~2 us of cache misses, 18% of the
+    // coordinator's CPU per stored puzzle in perf); with one it is ~0.3 us
+    // (docs/scale.md). 2% of the memtable is 16+ bits per entry here.
+    cf.memtable_prefix_bloom_size_ratio = 0.02;
+    cf.memtable_whole_key_filtering = true;
+  }
   cf.table_factory.reset(rocksdb::NewBlockBasedTableFactory(table));
   return cf;
 }
@@ -196,14 +205,15 @@ std::vector<rocksdb::ColumnFamilyDescriptor> MakeCfDescriptors(const StoreOption
       // Written as often as puzzles (small entries); Commit checks members
       // for existence by point lookup.
       cf = MakeCfOptions(32 * kMiB, /*bloom=*/true, cache, compression);
-    } else if (name == keys::kByFamilyCf || name == keys::kByScoreCf || name == keys::kByCreatedCf) {
+    } else if (name == keys::kByScoreCf || name == keys::kByCreatedCf) {
       // Written as often as puzzles; read by range scans only.
       cf = MakeCfOptions(32 * kMiB, /*bloom=*/false, cache, compression);
     } else if (name == keys::kPlaysCf) {
       cf = MakeCfOptions(16 * kMiB, /*bloom=*/true, cache, compression);
       cf.merge_operator = NewPlayCountsMergeOperator();
     } else {
-      // default (the meta key) and campaigns: a handful of small records.
+      // default (the meta key), campaigns (a handful of small records) and
+      // by_family (empty since schema 3).
       cf = MakeCfOptions(4 * kMiB, /*bloom=*/false, cache, compression);
     }
     cfs.emplace_back(std::string(name), cf);
@@ -323,7 +333,7 @@ Result<ProbeResult> ProbeExisting(const std::string& dir, bool has_marker) {
   if (!version) {
     return Status::DataLoss("store at " + dir + " has an unreadable schema version \"" + value + "\"");
   }
-  if (*version != Store::kSchemaVersion && *version != 1) {
+  if (*version != Store::kSchemaVersion && *version != 1 && *version != 2) {
     return Status::FailedPrecondition(SchemaMismatchMessage(dir, value));
   }
   std::set<std::string_view> present(names.begin(), names.end());
@@ -446,8 +456,9 @@ Result<std::unique_ptr<RocksStore>> RocksStore::Open(const std::string& dir,
                                             "Foundry store");
   } else if (!s.ok()) {
     return FromRocks(s, dir, "cannot read the schema version");
-  } else if (keys::DecodeSchemaVersion(value) == 1) {
-    FOUNDRY_RETURN_IF_ERROR(store->UpgradeFromVersion1());
+  } else if (keys::DecodeSchemaVersion(value) == 1 || keys::DecodeSchemaVersion(value) == 2) {
+    if (keys::DecodeSchemaVersion(value) == 1) FOUNDRY_RETURN_IF_ERROR(store->UpgradeFromVersion1());
+    FOUNDRY_RETURN_IF_ERROR(store->UpgradeFromVersion2());
   } else if (keys::DecodeSchemaVersion(value) != Store::kSchemaVersion) {
     return Status::FailedPrecondition(SchemaMismatchMessage(dir, value));
   }

@@ -37,7 +37,6 @@ Result<uint64_t> RocksStore::RollbackCampaign(const foundry::v1::Campaign& campa
     }
     rocksdb::Status s = wb.Delete(cf(kCampaignMembers), it->key());
     if (s.ok()) s = wb.Delete(cf(kPuzzles), id);
-    if (s.ok()) s = wb.Delete(cf(kByFamily), keys::ByFamilyKey(p->family(), p->difficulty().level(), id));
     if (s.ok()) s = wb.Delete(cf(kByScore), ByScoreKeyOf(*p));
     if (s.ok()) s = wb.Delete(cf(kByCreated), keys::ByCreatedKey(p->created_unix_ms(), id));
     if (!s.ok()) return FromRocks(s, dir_, "rollback: cannot build the write batch");

@@ -67,17 +67,19 @@ RocksStore::ScanPlan RocksStore::PlanScan(const PuzzleFilter& f) const {
     plan.index = keys::ScanIndex::kCampaignMembers;
     plan.lower = keys::CampaignMemberPrefix(f.campaign_id);
     plan.upper = PrefixEnd(plan.lower);
-  } else if (!f.family.empty() && f.score && !f.use_observed && f.level.empty()) {
+  } else if (!f.family.empty()) {
+    // A family, in score order: over the generator-score range when there
+    // is one, else the whole family. A level is checked on the index value
+    // (it holds the level) before any record is read.
     plan.walked = kByScore;
     plan.index = keys::ScanIndex::kByScore;
-    plan.lower = keys::ByScoreKeyPrefix(f.family, f.score->first);
-    plan.upper = PrefixEnd(keys::ByScoreKeyPrefix(f.family, f.score->second));
-  } else if (!f.family.empty()) {
-    plan.walked = kByFamily;
-    plan.index = keys::ScanIndex::kByFamily;
-    plan.lower = f.level.empty() ? keys::ByFamilyPrefix(f.family)
-                                 : keys::ByFamilyLevelPrefix(f.family, f.level);
-    plan.upper = PrefixEnd(plan.lower);
+    if (f.score && !f.use_observed) {
+      plan.lower = keys::ByScoreKeyPrefix(f.family, f.score->first);
+      plan.upper = PrefixEnd(keys::ByScoreKeyPrefix(f.family, f.score->second));
+    } else {
+      plan.lower = keys::FamilyPrefix(f.family);
+      plan.upper = PrefixEnd(plan.lower);
+    }
   } else if (f.created_after_unix_ms != 0 || f.created_before_unix_ms != 0) {
     plan.walked = kByCreated;
     plan.index = keys::ScanIndex::kByCreated;
@@ -160,15 +162,17 @@ class ScanCursor {
           }
           break;
         }
-        case keys::ScanIndex::kByFamily: {
-          std::optional<keys::ByFamilyParts> parts = keys::ParseByFamilyKey(key.ToStringView());
-          if (!parts) return Corrupt("malformed by_family key " + key.ToString(/*hex=*/true));
-          ids.emplace_back(parts->id);
-          break;
-        }
         case keys::ScanIndex::kByScore: {
           std::optional<keys::ByScoreParts> parts = keys::ParseByScoreKey(key.ToStringView());
           if (!parts) return Corrupt("malformed by_score key " + key.ToString(/*hex=*/true));
+          if (!c_.filter->level.empty()) {
+            std::optional<keys::CatalogValue> value = keys::DecodeCatalogValue(it_->value().ToStringView());
+            if (!value) return Corrupt("malformed by_score value at " + key.ToString(/*hex=*/true));
+            if (value->level != c_.filter->level) {
+              it_->Next();
+              continue;
+            }
+          }
           ids.emplace_back(parts->id);
           break;
         }

@@ -86,12 +86,12 @@ struct NewPuzzles {
 class Store {
  public:
   // The on-disk schema version this build reads and writes.
-  static constexpr int kSchemaVersion = 2;
+  static constexpr int kSchemaVersion = 3;
 
-  // Opens (or creates) the store in `dir`. A store of schema version 1 is
-  // upgraded in place (the by_score and by_created indexes are added and
-  // filled from the puzzles; an interrupted upgrade is redone on the next
-  // Open). A new store is created only in an
+  // Opens (or creates) the store in `dir`. A store of schema version 1 or 2
+  // is upgraded in place (1: the by_score and by_created indexes are added
+  // and filled from the puzzles; 2: the by_family index is emptied; an
+  // interrupted upgrade is redone on the next Open). A new store is created only in an
   // absent or empty directory (or one holding the FOUNDRY-INIT marker of an
   // interrupted creation). Errors: InvalidArgument when `dir` is missing and
   // !create_if_missing; FailedPrecondition when the store was written with
@@ -116,8 +116,8 @@ class Store {
   // For each id, whether a puzzle with that id is stored. One batched lookup.
   virtual Result<std::vector<bool>> ContainsPuzzles(const std::vector<std::string>& ids) = 0;
 
-  // Writes the batch atomically (puzzles, by_family and campaign_members
-  // entries, the campaign record). On error nothing is written.
+  // Writes the batch atomically (the puzzles, their index entries, the
+  // campaign record). On error nothing is written.
   // AlreadyExists when an id is already stored or repeated in the batch, or
   // a (campaign, index) member exists; InvalidArgument when a puzzle's
   // campaign_id differs from the batch's campaign, a family/level/campaign
@@ -192,9 +192,8 @@ class Store {
   virtual std::map<std::pair<std::string, std::string>, uint64_t> LevelCounts() = 0;
 
   // Engine figures for metrics (see StoreStats); cheap (property reads).
-  // With `count_levels`, also counts the stored puzzles per (family, level)
-  // by reading the by_family index (keys only): O(puzzles stored), so call
-  // it rarely on a large store. A store that has no such figures returns
+  // With `count_levels`, also gives the stored puzzles per (family, level)
+  // (from the in-memory catalog: O(families x levels)). A store that has no such figures returns
   // zeros.
   virtual StoreStats Stats(bool count_levels) {
     (void)count_levels;

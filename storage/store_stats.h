@@ -41,8 +41,7 @@ struct StoreStats {
   uint64_t block_cache_hits = 0;
   uint64_t block_cache_misses = 0;
 
-  // ---- Contents. Filled only when asked for (see Store::Stats): counting
-  // reads the whole by_family index.
+  // ---- Contents. Filled only when asked for (see Store::Stats).
   bool has_level_counts = false;
   // (family, level) -> stored puzzles.
   std::map<std::pair<std::string, std::string>, uint64_t> puzzles_by_level;

@@ -31,28 +31,11 @@ TEST(KeysTest, SchemaVersionIsDecimal) {
   }
 }
 
-TEST(KeysTest, ByFamilyLayout) {
-  EXPECT_EQ(ByFamilyKey("sudoku", "easy", "sd-1"), "sudoku\0easy\0sd-1"s);
-  EXPECT_EQ(ByFamilyPrefix("sudoku"), "sudoku\0"s);
-  EXPECT_EQ(ByFamilyLevelPrefix("sudoku", "easy"), "sudoku\0easy\0"s);
-  const std::string key = ByFamilyKey("sudoku", "easy", "sd-1");
-  auto parts = ParseByFamilyKey(key);
-  ASSERT_TRUE(parts);
-  EXPECT_EQ(parts->family, "sudoku");
-  EXPECT_EQ(parts->level, "easy");
-  EXPECT_EQ(parts->id, "sd-1");
-  // An empty level is representable; the id may hold anything after it.
-  const std::string odd = "f\0\0id\0x"s;  // the parts are views into it
-  parts = ParseByFamilyKey(odd);
-  ASSERT_TRUE(parts);
-  EXPECT_EQ(parts->level, "");
-  EXPECT_EQ(parts->id, "id\0x"s);
-  for (const std::string& bad : {""s, "f"s, "f\0easy"s, "\0easy\0id"s, "f\0easy\0"s}) {
-    EXPECT_FALSE(ParseByFamilyKey(bad));
-  }
-  // A family's keys sort together and a prefix never matches a longer name.
-  EXPECT_LT(ByFamilyKey("sudoku", "hard", "zzz"), ByFamilyPrefix("sudoku2"));
-  EXPECT_NE(ByFamilyKey("sudoku2", "easy", "a").rfind(ByFamilyPrefix("sudoku"), 0), 0u);
+TEST(KeysTest, FamilyPrefixIsTheStartOfEveryByScoreKeyOfTheFamily) {
+  EXPECT_EQ(FamilyPrefix("sudoku"), "sudoku\0"s);
+  EXPECT_EQ(ByScoreKey("sudoku", 0.5, "sd-1").rfind(FamilyPrefix("sudoku"), 0), 0u);
+  // A prefix never matches a longer family name.
+  EXPECT_NE(ByScoreKey("sudoku2", 0.5, "a").rfind(FamilyPrefix("sudoku"), 0), 0u);
 }
 
 TEST(KeysTest, CampaignMembersSortByIndex) {
@@ -78,20 +61,22 @@ TEST(KeysTest, KeyComponentsRejectNul) {
 }
 
 TEST(KeysTest, PageTokensRoundTrip) {
-  const std::string key = ByFamilyKey("sudoku", "easy", "sd-\xff\x01");
-  const std::string token = EncodePageToken(ScanIndex::kByFamily, key);
-  EXPECT_EQ(token.substr(0, 2), "66");  // 'f'
+  const std::string key = ByScoreKey("sudoku", 0.5, "sd-\xff\x01");
+  const std::string token = EncodePageToken(ScanIndex::kByScore, key);
+  EXPECT_EQ(token.substr(0, 2), "73");  // 's'
   EXPECT_EQ(token.find_first_not_of("0123456789abcdef"), std::string::npos);
   auto decoded = DecodePageToken(token);
   ASSERT_TRUE(decoded);
-  EXPECT_EQ(decoded->index, ScanIndex::kByFamily);
+  EXPECT_EQ(decoded->index, ScanIndex::kByScore);
   EXPECT_EQ(decoded->key, key);
-  for (ScanIndex index : {ScanIndex::kPuzzles, ScanIndex::kCampaignMembers}) {
+  for (ScanIndex index : {ScanIndex::kPuzzles, ScanIndex::kCampaignMembers, ScanIndex::kByCreated}) {
     auto d = DecodePageToken(EncodePageToken(index, "k"));
     ASSERT_TRUE(d);
     EXPECT_EQ(d->index, index);
     EXPECT_EQ(d->key, "k");
   }
+  // A schema 2 token of the retired by_family index ('f') is refused.
+  EXPECT_FALSE(DecodePageToken("66" "73756400"));
 }
 
 TEST(KeysTest, BadPageTokensDoNotDecode) {

@@ -345,8 +345,8 @@ class ScanTest : public StoreTest {
   }
 
   std::vector<std::string> Expected(const PuzzleFilter& f) const {
-    // The order each index promises: campaign members by index, family index
-    // by (level, id), everything else by id.
+    // The order each index promises: campaign members by index, a family
+    // (by_score) by (score, id), everything else by id.
     std::vector<Puzzle> match;
     for (const Puzzle& p : all_) {
       if (!f.family.empty() && p.family() != f.family) continue;
@@ -357,7 +357,8 @@ class ScanTest : public StoreTest {
     std::sort(match.begin(), match.end(), [&](const Puzzle& a, const Puzzle& b) {
       if (!f.campaign_id.empty()) return a.index() < b.index();
       if (!f.family.empty()) {
-        return std::tie(a.difficulty().level(), a.id()) < std::tie(b.difficulty().level(), b.id());
+        return std::make_pair(a.difficulty().score(), a.id()) <
+               std::make_pair(b.difficulty().score(), b.id());
       }
       return a.id() < b.id();
     });
@@ -545,7 +546,7 @@ TEST_P(StoreTest, NewStoreRecordsTheSchemaVersion) {
   ASSERT_TRUE(raw.status().ok()) << raw.status().ToString();
   std::string value;
   ASSERT_TRUE(raw.db()->Get(rocksdb::ReadOptions(), raw.cf(keys::kDefaultCf), "schema_version", &value).ok());
-  EXPECT_EQ(value, "2");
+  EXPECT_EQ(value, "3");
 }
 
 TEST_P(StoreTest, OtherSchemaVersionIsFailedPreconditionAndChangesNothing) {
@@ -567,7 +568,7 @@ TEST_P(StoreTest, OtherSchemaVersionIsFailedPreconditionAndChangesNothing) {
   ASSERT_FALSE(s.ok());
   EXPECT_EQ(s.status().code(), Status::Code::kFailedPrecondition);
   EXPECT_EQ(s.status().message(),
-            "store at " + DbDir() + " has schema version 99; this build reads version 2");
+            "store at " + DbDir() + " has schema version 99; this build reads version 3");
   EXPECT_EQ(Listing(DbDir()), before);
 
   {

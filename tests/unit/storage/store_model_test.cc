@@ -46,12 +46,12 @@ struct Model {
       return ids;
     }
     if (!f.family.empty()) {
-      std::vector<std::pair<std::string, std::string>> keyed;  // (level, id)
+      std::vector<std::pair<double, std::string>> keyed;  // (score, id): by_score's order
       for (const auto& [id, p] : puzzles) {
-        if (matches(p)) keyed.emplace_back(p.difficulty().level(), id);
+        if (matches(p)) keyed.emplace_back(p.difficulty().score(), id);
       }
       std::sort(keyed.begin(), keyed.end());
-      for (auto& [level, id] : keyed) ids.push_back(id);
+      for (auto& [score, id] : keyed) ids.push_back(id);
       return ids;
     }
     for (const auto& [id, p] : puzzles) ids.push_back(id);

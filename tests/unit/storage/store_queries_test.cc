@@ -1,5 +1,6 @@
-// The store's schema 2 reads: score and time range scans, uniform Sample,
-// plays and the observed difficulty, and the upgrade of a schema 1 store.
+// The store's reads: score, level and time range scans, uniform Sample,
+// plays and the observed difficulty, and the upgrades of schema 1 and 2
+// stores.
 #include <algorithm>
 #include <cmath>
 #include <set>
@@ -109,6 +110,32 @@ TEST_F(StoreQueriesTest, CreatedRangeWithAndWithoutFamily) {
   f.campaign_id = "c-1";
   EXPECT_EQ(Sorted(ScanPaged(*store_, f, 9)),
             Expected([&](const Puzzle& p) { return p.campaign_id() == "c-1" && in_range(p); }));
+}
+
+// A level is not tied to a score range here (levels alternate), so the walk
+// over by_score must check each entry's level: every match, in score order,
+// across pages, and nothing of the other level or family.
+TEST_F(StoreQueriesTest, FamilyAndLevelWalkByScoreInScoreOrder) {
+  Add(kSn, "c-1", 0, 300);
+  Add(kSd, "c-2", 0, 50);
+  for (const char* level : {"easy", "hard"}) {
+    const PuzzleFilter f(kSn, level, "");
+    EXPECT_EQ(Sorted(ScanPaged(*store_, f, 7)), Expected([&](const Puzzle& p) {
+                return p.family() == kSn && p.difficulty().level() == level;
+              }));
+    Result<testing::ScanResult> r = ScanAll(*store_, f);
+    ASSERT_TRUE(r.ok()) << r.status().ToString();
+    for (size_t i = 1; i < r->puzzles.size(); ++i) {
+      EXPECT_LE(r->puzzles[i - 1].difficulty().score(), r->puzzles[i].difficulty().score());
+    }
+  }
+  PuzzleFilter ranged(kSn, "hard", "");
+  ranged.score = std::make_pair(0.1, 0.3);
+  EXPECT_EQ(Sorted(ScanPaged(*store_, ranged, 4)), Expected([](const Puzzle& p) {
+              return p.family() == kSn && p.difficulty().level() == "hard" &&
+                     p.difficulty().score() >= 0.1 && p.difficulty().score() <= 0.3;
+            }));
+  EXPECT_TRUE(ScanPaged(*store_, PuzzleFilter(kSn, "expert", ""), 5).empty());
 }
 
 TEST_F(StoreQueriesTest, TokensAreBoundToTheirRange) {
@@ -303,7 +330,41 @@ TEST_F(StoreQueriesTest, UpgradesASchemaOneStore) {
   ASSERT_TRUE(raw.status().ok());
   std::string version;
   ASSERT_TRUE(raw.db()->Get(rocksdb::ReadOptions(), raw.cf(keys::kDefaultCf), "schema_version", &version).ok());
-  EXPECT_EQ(version, "2");
+  EXPECT_EQ(version, "3");
+}
+
+// A schema 2 store (with a by_family index) opens as schema 3: by_family is
+// emptied and listings by family and level come from by_score.
+TEST_F(StoreQueriesTest, UpgradesASchemaTwoStore) {
+  Add(kSn, "c-1", 0, 60);
+  Add(kSd, "c-2", 0, 20);
+  store_.reset();
+  {
+    testing::RawStore raw(tmp_.Sub("db"));
+    ASSERT_TRUE(raw.status().ok());
+    for (const Puzzle& p : all_) {
+      const std::string key = p.family() + '\0' + p.difficulty().level() + '\0' + p.id();
+      ASSERT_TRUE(raw.db()->Put(rocksdb::WriteOptions(), raw.cf(keys::kByFamilyCf), key, "").ok());
+    }
+    ASSERT_TRUE(raw.db()->Put(rocksdb::WriteOptions(), raw.cf(keys::kDefaultCf), "schema_version", "2").ok());
+  }
+  auto s = RocksStore::Open(tmp_.Sub("db"), StoreOptions{});
+  ASSERT_TRUE(s.ok()) << s.status().ToString();
+  store_ = std::move(*s);
+  EXPECT_EQ(Sorted(ScanPaged(*store_, PuzzleFilter(kSn, "hard", ""), 7)), Expected([](const Puzzle& p) {
+              return p.family() == kSn && p.difficulty().level() == "hard";
+            }));
+  EXPECT_EQ(Sorted(ScanPaged(*store_, PuzzleFilter(kSd, "", ""), 7)),
+            Expected([](const Puzzle& p) { return p.family() == kSd; }));
+  store_.reset();
+  testing::RawStore raw(tmp_.Sub("db"));
+  ASSERT_TRUE(raw.status().ok());
+  std::string version;
+  ASSERT_TRUE(raw.db()->Get(rocksdb::ReadOptions(), raw.cf(keys::kDefaultCf), "schema_version", &version).ok());
+  EXPECT_EQ(version, "3");
+  std::unique_ptr<rocksdb::Iterator> it(raw.db()->NewIterator(rocksdb::ReadOptions(), raw.cf(keys::kByFamilyCf)));
+  it->SeekToFirst();
+  EXPECT_FALSE(it->Valid()) << "by_family still holds " << it->key().ToString(/*hex=*/true);
 }
 
 }  // namespace
