@@ -154,8 +154,9 @@ class Store {
   virtual Result<std::vector<foundry::v1::Campaign>> LoadCampaigns() = 0;
 
   // Visits the puzzles matching `filter` in a stable order (by id with no
-  // filter; by level then id within a family; by candidate index within a
-  // campaign), starting after
+  // filter; by generator score then id within a family; by candidate index
+  // within a campaign; by creation time then id for a time range without a
+  // family), starting after
   // `page_token` (empty: from the start), until `limit` puzzles were visited
   // (0: no limit) or `visit` returns false. Returns the token to continue
   // after the last visited puzzle, or "" when no puzzle follows it.
