@@ -6,9 +6,8 @@
 // puzzle its record (puzzles), campaign_members, by_score and by_created
 // entries, per job one campaign record (the store's Commit,
 // storage/rocks_store*.cc) — built from the captured puzzles, one WriteBatch
-// per job. No
-// existence checks, no dedup, no protobuf parse-back: the least any store
-// of these puzzles could spend.
+// per job. No existence checks, no dedup, no protobuf parse-back: the least
+// any store of these puzzles could spend.
 #pragma once
 
 #include <cstdint>

@@ -181,7 +181,7 @@ rocksdb::ColumnFamilyOptions MakeCfOptions(size_t write_buffer, bool bloom,
     // member keys that are almost never there, and without a filter each
     // miss was a full skiplist search (~2 us of cache misses, 18% of the
     // coordinator's CPU per stored puzzle in perf); with one it is ~0.3 us
-    // (docs/scale.md). 2% of the memtable is 16+ bits per entry here.
+    // (docs/store.md). 2% of the memtable is 16+ bits per entry here.
     cf.memtable_prefix_bloom_size_ratio = 0.02;
     cf.memtable_whole_key_filtering = true;
   }
@@ -456,11 +456,14 @@ Result<std::unique_ptr<RocksStore>> RocksStore::Open(const std::string& dir,
                                             "Foundry store");
   } else if (!s.ok()) {
     return FromRocks(s, dir, "cannot read the schema version");
-  } else if (keys::DecodeSchemaVersion(value) == 1 || keys::DecodeSchemaVersion(value) == 2) {
-    if (keys::DecodeSchemaVersion(value) == 1) FOUNDRY_RETURN_IF_ERROR(store->UpgradeFromVersion1());
-    FOUNDRY_RETURN_IF_ERROR(store->UpgradeFromVersion2());
-  } else if (keys::DecodeSchemaVersion(value) != Store::kSchemaVersion) {
-    return Status::FailedPrecondition(SchemaMismatchMessage(dir, value));
+  } else {
+    const std::optional<int> version = keys::DecodeSchemaVersion(value);
+    if (version == 1) FOUNDRY_RETURN_IF_ERROR(store->UpgradeFromVersion1());
+    if (version == 1 || version == 2) {
+      FOUNDRY_RETURN_IF_ERROR(store->UpgradeFromVersion2());
+    } else if (version != Store::kSchemaVersion) {
+      return Status::FailedPrecondition(SchemaMismatchMessage(dir, value));
+    }
   }
   if (has_marker) FOUNDRY_RETURN_IF_ERROR(RemoveInitMarker(dir));
 

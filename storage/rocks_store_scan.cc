@@ -153,6 +153,16 @@ class ScanCursor {
     std::vector<std::string> ids;
     while (it_->Valid() && batch.size() < c_.batch) {
       const rocksdb::Slice key = it_->key();
+      if (c_.index == keys::ScanIndex::kByScore && !c_.filter->level.empty()) {
+        // by_score's value holds the level: skip another level's entry
+        // before anything is copied or read.
+        std::optional<keys::CatalogValue> value = keys::DecodeCatalogValue(it_->value().ToStringView());
+        if (!value) return Corrupt("malformed by_score value at " + key.ToString(/*hex=*/true));
+        if (value->level != c_.filter->level) {
+          it_->Next();
+          continue;
+        }
+      }
       ScanEntry entry{key.ToString(), Puzzle()};
       switch (c_.index) {
         case keys::ScanIndex::kPuzzles: {
@@ -165,14 +175,6 @@ class ScanCursor {
         case keys::ScanIndex::kByScore: {
           std::optional<keys::ByScoreParts> parts = keys::ParseByScoreKey(key.ToStringView());
           if (!parts) return Corrupt("malformed by_score key " + key.ToString(/*hex=*/true));
-          if (!c_.filter->level.empty()) {
-            std::optional<keys::CatalogValue> value = keys::DecodeCatalogValue(it_->value().ToStringView());
-            if (!value) return Corrupt("malformed by_score value at " + key.ToString(/*hex=*/true));
-            if (value->level != c_.filter->level) {
-              it_->Next();
-              continue;
-            }
-          }
           ids.emplace_back(parts->id);
           break;
         }

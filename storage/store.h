@@ -91,8 +91,8 @@ class Store {
   // Opens (or creates) the store in `dir`. A store of schema version 1 or 2
   // is upgraded in place (1: the by_score and by_created indexes are added
   // and filled from the puzzles; 2: the by_family index is emptied; an
-  // interrupted upgrade is redone on the next Open). A new store is created only in an
-  // absent or empty directory (or one holding the FOUNDRY-INIT marker of an
+  // interrupted upgrade is redone on the next Open). A new store is created
+  // only in an absent or empty directory (or one holding the FOUNDRY-INIT marker of an
   // interrupted creation). Errors: InvalidArgument when `dir` is missing and
   // !create_if_missing; FailedPrecondition when the store was written with
   // another schema version, or `dir` holds something that is not a store
@@ -194,8 +194,8 @@ class Store {
 
   // Engine figures for metrics (see StoreStats); cheap (property reads).
   // With `count_levels`, also gives the stored puzzles per (family, level)
-  // (from the in-memory catalog: O(families x levels)). A store that has no such figures returns
-  // zeros.
+  // (from the in-memory catalog: O(families x levels)). A store that has no
+  // such figures returns zeros.
   virtual StoreStats Stats(bool count_levels) {
     (void)count_levels;
     return {};

@@ -57,7 +57,9 @@ class TrustTest : public ::testing::Test {
     }
     // The forger is refused (quarantine or fingerprint) and exits with 3.
     const auto code = cluster.worker(forger).Wait(std::chrono::seconds(60));
-    ASSERT_TRUE(code.has_value()) << "the forger was never refused\n" << cluster.CoordinatorLog() << "\nforger:\n" << cluster.worker(forger).Log();
+    ASSERT_TRUE(code.has_value()) << "the forger was never refused\n"
+                                  << cluster.CoordinatorLog() << "\nforger:\n"
+                                  << cluster.worker(forger).Log();
     EXPECT_EQ(*code, 3) << cluster.worker(forger).Log();
     EXPECT_NE(cluster.worker(forger).Log().find(refusal), std::string::npos)
         << cluster.worker(forger).Log();

@@ -57,6 +57,13 @@ class StoreQueriesTest : public ::testing::Test {
     return ids;
   }
 
+  // The schema_version value written in the store `raw` has open.
+  static std::string StoredSchemaVersion(testing::RawStore& raw) {
+    std::string version;
+    EXPECT_TRUE(raw.db()->Get(rocksdb::ReadOptions(), raw.cf(keys::kDefaultCf), "schema_version", &version).ok());
+    return version;
+  }
+
   static std::vector<std::string> Sorted(std::vector<std::string> ids) {
     std::sort(ids.begin(), ids.end());
     return ids;
@@ -328,9 +335,7 @@ TEST_F(StoreQueriesTest, UpgradesASchemaOneStore) {
   store_.reset();
   testing::RawStore raw(tmp_.Sub("db"));
   ASSERT_TRUE(raw.status().ok());
-  std::string version;
-  ASSERT_TRUE(raw.db()->Get(rocksdb::ReadOptions(), raw.cf(keys::kDefaultCf), "schema_version", &version).ok());
-  EXPECT_EQ(version, "3");
+  EXPECT_EQ(StoredSchemaVersion(raw), "3");
 }
 
 // A schema 2 store (with a by_family index) opens as schema 3: by_family is
@@ -359,9 +364,7 @@ TEST_F(StoreQueriesTest, UpgradesASchemaTwoStore) {
   store_.reset();
   testing::RawStore raw(tmp_.Sub("db"));
   ASSERT_TRUE(raw.status().ok());
-  std::string version;
-  ASSERT_TRUE(raw.db()->Get(rocksdb::ReadOptions(), raw.cf(keys::kDefaultCf), "schema_version", &version).ok());
-  EXPECT_EQ(version, "3");
+  EXPECT_EQ(StoredSchemaVersion(raw), "3");
   std::unique_ptr<rocksdb::Iterator> it(raw.db()->NewIterator(rocksdb::ReadOptions(), raw.cf(keys::kByFamilyCf)));
   it->SeekToFirst();
   EXPECT_FALSE(it->Valid()) << "by_family still holds " << it->key().ToString(/*hex=*/true);
