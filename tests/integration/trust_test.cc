@@ -34,10 +34,10 @@ class TrustTest : public ::testing::Test {
     const std::string dir = dir_.path() + "/" + forge;
     // The forger must surely take part: two honest workers from the start
     // can finish 1,500 sudoku before the idle forger's next poll (every
-    // ~200 ms), and then nothing would be tested. So for the first 2 s the
-    // forger generates alone (the coordinator verifies a lone worker's jobs
-    // itself), or, when it lies as a verifier, beside one honest worker
-    // whose jobs only it can verify; the other honest workers join later.
+    // ~200 ms), and then nothing would be tested. So the forger works alone
+    // (the coordinator verifies a lone worker's jobs itself) or, when it lies
+    // as a verifier, beside one honest worker whose jobs only it can verify,
+    // until it is refused; then the honest workers finish the campaign.
     LocalCluster cluster(dir + "-db", dir_.path(), 0, 1, 2.0, coordinator_args);
     ASSERT_TRUE(cluster.ok());
     const size_t forger = cluster.AddWorker(1, {"--forge", forge});
@@ -45,7 +45,11 @@ class TrustTest : public ::testing::Test {
     for (int i = 0; i < honest_at_start; ++i) cluster.AddWorker(1);
     std::this_thread::sleep_for(std::chrono::milliseconds(500));
     const std::string id = SubmitCampaign(cluster.address(), gen);
-    std::this_thread::sleep_for(std::chrono::seconds(2));
+    // The forger is refused (quarantine or fingerprint) and exits with 3.
+    const auto code = cluster.worker(forger).Wait(std::chrono::seconds(120));
+    ASSERT_TRUE(code.has_value()) << "the forger was never refused\n"
+                                  << cluster.CoordinatorLog() << "\nforger:\n"
+                                  << cluster.worker(forger).Log();
     for (int i = honest_at_start; i < 2; ++i) cluster.AddWorker(1);
     auto watched = WatchCampaign(cluster.address(), id);
     ASSERT_EQ(watched.exit_code, 0) << watched.out << watched.err << cluster.CoordinatorLog();
@@ -55,11 +59,6 @@ class TrustTest : public ::testing::Test {
       std::this_thread::sleep_for(std::chrono::milliseconds(100));
       status = CampaignStatus(cluster.address(), id);
     }
-    // The forger is refused (quarantine or fingerprint) and exits with 3.
-    const auto code = cluster.worker(forger).Wait(std::chrono::seconds(60));
-    ASSERT_TRUE(code.has_value()) << "the forger was never refused\n"
-                                  << cluster.CoordinatorLog() << "\nforger:\n"
-                                  << cluster.worker(forger).Log();
     EXPECT_EQ(*code, 3) << cluster.worker(forger).Log();
     EXPECT_NE(cluster.worker(forger).Log().find(refusal), std::string::npos)
         << cluster.worker(forger).Log();
