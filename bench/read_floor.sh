@@ -3,16 +3,23 @@
 # gRPC build, in one run: grpc.health.v1.Health/Check, GetPuzzle and
 # GetPuzzles (BATCH ids a call) on the same server, each flat out with
 # store_load for SECONDS, twice in turn (A B C A B C: drift shows as a
-# difference between the rounds). CPU per call is the coordinator's
-# utime+stime from /proc over the window divided by the calls answered.
+# difference between the rounds); then Health/Check and GetPuzzle again at
+# the same fixed RATE of calls/s, twice in turn. CPU per call is the
+# coordinator's utime+stime from /proc over the window divided by the calls
+# answered.
+#
+# Why both: gRPC's CPU per call falls as the call rate rises (more calls per
+# wake-up, per write, per epoll round), so flat out the faster call is also
+# the cheaper one per call for reasons that are not its own work. At one
+# rate both pay the same per-call overhead and the difference is the read.
 #   bench/read_floor.sh [PUZZLES]   (default 100000; build first)
-# Env: STREAMS (8), SECONDS_PER_RUN (8), BATCH (100), COORDINATOR_ARGS (extra
-# foundry-coordinator flags, e.g. "--block-cache-mb 64").
+# Env: STREAMS (8), SECONDS_PER_RUN (8), BATCH (100), RATE (5000),
+# COORDINATOR_ARGS (extra foundry-coordinator flags, e.g. "--block-cache-mb 64").
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . bench/lib.sh
 PUZZLES=${1:-100000}
-STREAMS=${STREAMS:-8} SECONDS_PER_RUN=${SECONDS_PER_RUN:-8} BATCH=${BATCH:-100}
+STREAMS=${STREAMS:-8} SECONDS_PER_RUN=${SECONDS_PER_RUN:-8} BATCH=${BATCH:-100} RATE=${RATE:-5000}
 BIN=build/bin
 WORK=$(mktemp -d)
 PID=""
@@ -24,27 +31,43 @@ trap '[[ -n $PID ]] && kill "$PID" 2>/dev/null; rm -rf "$WORK"' EXIT
 PID=$!
 port=$(coordinator_port "$WORK/log" "$PID")
 
-declare -A per_call
-printf '%-8s %6s %12s %10s %10s %16s\n' rpc round "calls/s" "p50 ms" "p99 ms" "coord µs/call"
-for round in 1 2; do
-  for rpc in health get getmany; do
-    "$BIN/store_load" --target "127.0.0.1:$port" --rpc "$rpc" --batch "$BATCH" --streams "$STREAMS" \
-      --seconds "$SECONDS_PER_RUN" --warmup-seconds 1 --json >"$WORK/out" 2>"$WORK/err" &
-    load=$!
-    # The window starts after the warm-up: store_load says so on stderr.
-    for _ in $(seq 600); do grep -q "measuring" "$WORK/err" 2>/dev/null && break; sleep 0.01; done
-    c0=$(cpu_of "$PID")
-    sleep "$SECONDS_PER_RUN"
-    c1=$(cpu_of "$PID")
-    wait "$load"
-    python3 - "$rpc" "$round" "$c0" "$c1" "$WORK/out" <<'PY'
+# One measured window: measure RPC ROUND [store_load flags...]
+measure() {
+  local rpc=$1 round=$2
+  shift 2
+  "$BIN/store_load" --target "127.0.0.1:$port" --rpc "$rpc" --batch "$BATCH" --streams "$STREAMS" \
+    --seconds "$SECONDS_PER_RUN" --warmup-seconds 1 --json "$@" >"$WORK/out" 2>"$WORK/err" &
+  local load=$!
+  # The window starts after the warm-up: store_load says so on stderr.
+  for _ in $(seq 600); do grep -q "measuring" "$WORK/err" 2>/dev/null && break; sleep 0.01; done
+  local c0 c1
+  c0=$(cpu_of "$PID")
+  sleep "$SECONDS_PER_RUN"
+  c1=$(cpu_of "$PID")
+  wait "$load"
+  python3 - "$rpc" "$round" "$c0" "$c1" "$WORK/out" <<'PY' | tee -a "$WORK/rows"
 import json, sys
 rpc, rnd, c0, c1, path = sys.argv[1], sys.argv[2], float(sys.argv[3]), float(sys.argv[4]), sys.argv[5]
 j = json.load(open(path))
 n = j["requests"]
-print(f"{rpc:8} {rnd:>6} {j['requests_per_s']:12.0f} {j['p50_ms']:10.3f} {j['p99_ms']:10.3f} "
+print(f"{rpc:8} {rnd:>8} {j['requests_per_s']:12.0f} {j['p50_ms']:10.3f} {j['p99_ms']:10.3f} "
       f"{(c1 - c0) / n * 1e6 if n else 0:16.1f}")
 PY
-  done
+}
+
+printf '%-8s %8s %12s %10s %10s %16s\n' rpc round "calls/s" "p50 ms" "p99 ms" "coord µs/call"
+for round in 1 2; do
+  for rpc in health get getmany; do measure "$rpc" "flat-$round"; done
+done
+for round in 1 2; do
+  for rpc in health get; do measure "$rpc" "$RATE/s-$round" --api callback --rate "$RATE"; done
 done
 echo "getmany: $BATCH ids a call; coordinator µs per puzzle = µs/call ÷ $BATCH"
+python3 - "$WORK/rows" <<'PY'
+import sys
+rows = [line.split() for line in open(sys.argv[1])]
+cost = {(r[0], r[1]): float(r[5]) for r in rows}
+for rnd in sorted({r[1] for r in rows}):
+    if ("health", rnd) in cost and ("get", rnd) in cost and cost[("health", rnd)] > 0:
+        print(f"GetPuzzle ÷ Health/Check, {rnd}: {cost[('get', rnd)] / cost[('health', rnd)]:.2f}")
+PY

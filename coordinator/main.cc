@@ -27,6 +27,7 @@ int main(int argc, char** argv) {
   double lease_seconds = 15;
   bool sync = false;
   uint64_t block_cache_mb = foundry::storage::StoreOptions().block_cache_bytes >> 20;
+  uint64_t row_cache_mb = foundry::storage::StoreOptions().row_cache_bytes >> 20;
   app.add_option("--listen", listen, "gRPC address (loopback by default; port 0 picks one)");
   app.add_option("--db", db, "RocksDB store directory (created when missing)")->required();
   app.add_option("--metrics-listen", metrics_listen,
@@ -37,6 +38,10 @@ int main(int argc, char** argv) {
   app.add_option("--block-cache-mb", block_cache_mb,
                  "RocksDB block cache in MiB, shared by the store's column families")
       ->check(CLI::Range(uint64_t{8}, uint64_t{1} << 20))
+      ->capture_default_str();
+  app.add_option("--row-cache-mb", row_cache_mb,
+                 "RocksDB row cache in MiB: whole puzzle records for reads by id; 0 = none")
+      ->check(CLI::Range(uint64_t{0}, uint64_t{1} << 20))
       ->capture_default_str();
   std::string tls_cert, tls_key, tls_client_ca, admin_token_file, reader_token_file, worker_token_file;
   bool insecure = false;
@@ -69,6 +74,7 @@ int main(int argc, char** argv) {
   foundry::storage::StoreOptions store_options;
   store_options.sync_writes = sync;
   store_options.block_cache_bytes = block_cache_mb << 20;
+  store_options.row_cache_bytes = row_cache_mb << 20;
   auto store = foundry::storage::Store::Open(db, store_options);
   if (!store.ok()) {
     fmt::print(stderr, "foundry-coordinator: {}\n", store.status().ToString());

@@ -72,6 +72,10 @@ class PuzzleStoreServiceImpl final : public foundry::v1::PuzzleStore::Service {
       : store_(store), core_(core), access_(access) {}
   grpc::Status GetPuzzle(grpc::ServerContext*, const foundry::v1::GetPuzzleRequest*,
                          foundry::v1::Puzzle*) override;
+  // GetPuzzle's answer as the wire bytes of a foundry.v1.Puzzle
+  // (PresentRecord), without the access check: what the callback service
+  // sends as it is and GetPuzzle parses.
+  grpc::Status GetPuzzleBytes(const foundry::v1::GetPuzzleRequest& req, std::string* out);
   grpc::Status GetPuzzles(grpc::ServerContext*, const foundry::v1::GetPuzzlesRequest*,
                           foundry::v1::GetPuzzlesResponse*) override;
   grpc::Status QueryPuzzles(grpc::ServerContext*, const foundry::v1::QueryRequest*,
@@ -101,7 +105,7 @@ class PuzzleStoreServiceImpl final : public foundry::v1::PuzzleStore::Service {
 // Import stay synchronous (long streams). Every call checks access with the
 // caller's context and then runs the same handler as PuzzleStoreServiceImpl.
 class PuzzleStoreCallbackService final
-    : public foundry::v1::PuzzleStore::WithCallbackMethod_GetPuzzle<
+    : public foundry::v1::PuzzleStore::WithRawCallbackMethod_GetPuzzle<
           foundry::v1::PuzzleStore::WithCallbackMethod_GetPuzzles<
               foundry::v1::PuzzleStore::WithCallbackMethod_QueryPuzzles<
                   foundry::v1::PuzzleStore::WithCallbackMethod_SamplePuzzles<
@@ -114,8 +118,10 @@ class PuzzleStoreCallbackService final
   PuzzleStoreCallbackService(PuzzleStoreServiceImpl& handlers, const AccessControl& access)
       : handlers_(handlers), access_(access) {}
 
-  grpc::ServerUnaryReactor* GetPuzzle(grpc::CallbackServerContext*, const foundry::v1::GetPuzzleRequest*,
-                                      foundry::v1::Puzzle*) override;
+  // Raw: the answer is the record's bytes as PresentRecord makes them, with
+  // no Puzzle message built and serialised again.
+  grpc::ServerUnaryReactor* GetPuzzle(grpc::CallbackServerContext*, const grpc::ByteBuffer* req,
+                                      grpc::ByteBuffer* resp) override;
   grpc::ServerUnaryReactor* GetPuzzles(grpc::CallbackServerContext*, const foundry::v1::GetPuzzlesRequest*,
                                        foundry::v1::GetPuzzlesResponse*) override;
   grpc::ServerUnaryReactor* QueryPuzzles(grpc::CallbackServerContext*, const foundry::v1::QueryRequest*,

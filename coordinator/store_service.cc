@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "common/rpc_status.h"
+#include "coordinator/puzzle_wire.h"
 #include "coordinator/services.h"
 #include "puzzles/family.h"
 #include "puzzles/puzzle_id.h"
@@ -101,11 +102,22 @@ grpc::Status PuzzleStoreServiceImpl::GetPuzzle(grpc::ServerContext* ctx,
                                                const foundry::v1::GetPuzzleRequest* req,
                                                foundry::v1::Puzzle* resp) {
   if (auto denied = access_.Check(ctx, Role::kReader); !denied.ok()) return denied;
-  if (!puzzles::LooksLikePuzzleId(req->id())) return BadId(req->id());
-  auto p = store_.GetPuzzle(req->id());
-  if (!p.ok()) return ToGrpc(p.status());
-  *resp = std::move(*p);
-  Present(*resp, req->include_solution());
+  std::string bytes;
+  if (grpc::Status s = GetPuzzleBytes(*req, &bytes); !s.ok()) return s;
+  if (!resp->ParseFromString(bytes)) {
+    return ToGrpc(Status::Internal("puzzle " + req->id() + ": the answer did not parse"));
+  }
+  return grpc::Status::OK;
+}
+
+grpc::Status PuzzleStoreServiceImpl::GetPuzzleBytes(const foundry::v1::GetPuzzleRequest& req,
+                                                    std::string* out) {
+  if (!puzzles::LooksLikePuzzleId(req.id())) return BadId(req.id());
+  auto record = store_.GetPuzzleRecord(req.id());
+  if (!record.ok()) return ToGrpc(record.status());
+  auto bytes = PresentRecord(req.id(), record->bytes, record->plays, req.include_solution());
+  if (!bytes.ok()) return ToGrpc(bytes.status());
+  *out = std::move(*bytes);
   return grpc::Status::OK;
 }
 
@@ -283,10 +295,23 @@ grpc::ServerUnaryReactor* Serve(grpc::CallbackServerContext* ctx, const AccessCo
 
 }  // namespace
 
-grpc::ServerUnaryReactor* PuzzleStoreCallbackService::GetPuzzle(
-    grpc::CallbackServerContext* ctx, const foundry::v1::GetPuzzleRequest* req,
-    foundry::v1::Puzzle* resp) {
-  return Serve(ctx, access_, Role::kReader, [&] { return handlers_.GetPuzzle(nullptr, req, resp); });
+grpc::ServerUnaryReactor* PuzzleStoreCallbackService::GetPuzzle(grpc::CallbackServerContext* ctx,
+                                                                const grpc::ByteBuffer* req,
+                                                                grpc::ByteBuffer* resp) {
+  return Serve(ctx, access_, Role::kReader, [&] {
+    foundry::v1::GetPuzzleRequest request;
+    grpc::ByteBuffer copy(*req);  // Deserialize consumes its buffer; this shares the slices
+    if (!grpc::SerializationTraits<foundry::v1::GetPuzzleRequest>::Deserialize(&copy, &request).ok()) {
+      return ToGrpc(Status::InvalidArgument("the request is not a foundry.v1.GetPuzzleRequest"));
+    }
+    std::string bytes;
+    grpc::Status status = handlers_.GetPuzzleBytes(request, &bytes);
+    if (status.ok()) {
+      grpc::Slice slice(bytes);
+      *resp = grpc::ByteBuffer(&slice, 1);
+    }
+    return status;
+  });
 }
 
 grpc::ServerUnaryReactor* PuzzleStoreCallbackService::GetPuzzles(

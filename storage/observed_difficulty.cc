@@ -19,4 +19,16 @@ Observed Observe(double score, const PlayCounts& plays) {
   return o;
 }
 
+void SetPlayFields(double score, const PlayCounts& plays, foundry::v1::Puzzle& puzzle) {
+  const Observed o = Observe(score, plays);
+  auto* stats = puzzle.mutable_plays();
+  stats->set_solved(plays.solved);
+  stats->set_failed(plays.failed);
+  stats->set_mean_solve_seconds(o.mean_solve_seconds);
+  auto* observed = puzzle.mutable_observed();
+  observed->set_score(o.score);
+  observed->set_solve_rate(o.solve_rate);
+  observed->set_plays(o.plays);
+}
+
 }  // namespace foundry::storage

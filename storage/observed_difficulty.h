@@ -13,6 +13,7 @@
 
 #include <cstdint>
 
+#include "foundry/v1/puzzle.pb.h"
 #include "storage/play_counts_merge.h"
 
 namespace foundry::storage {
@@ -30,5 +31,10 @@ struct Observed {
 // The observed difficulty of a puzzle with generator score `score` (clamped
 // to [0, 1]) after `plays`.
 Observed Observe(double score, const PlayCounts& plays);
+
+// Sets `puzzle`'s plays and observed fields (observed.level excepted) from
+// `plays` and the generator's score `score`: what every read of a puzzle
+// reports.
+void SetPlayFields(double score, const PlayCounts& plays, foundry::v1::Puzzle& puzzle);
 
 }  // namespace foundry::storage

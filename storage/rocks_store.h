@@ -32,6 +32,7 @@
 namespace rocksdb {
 class ColumnFamilyHandle;
 class DB;
+class PinnableSlice;
 class Snapshot;
 }  // namespace rocksdb
 
@@ -56,6 +57,7 @@ class RocksStore final : public Store {
   RocksStore& operator=(const RocksStore&) = delete;
 
   Result<foundry::v1::Puzzle> GetPuzzle(std::string_view id) override;
+  Result<PuzzleRecord> GetPuzzleRecord(std::string_view id) override;
   Result<std::vector<std::optional<foundry::v1::Puzzle>>> GetPuzzles(
       const std::vector<std::string>& ids) override;
   Result<std::vector<bool>> ContainsPuzzles(const std::vector<std::string>& ids) override;
@@ -132,6 +134,8 @@ class RocksStore final : public Store {
   Status UpgradeFromVersion2();
   // The stored record of `id` without play figures; NotFound, DataLoss.
   Result<foundry::v1::Puzzle> ReadRecord(std::string_view id);
+  // The stored bytes of `id`'s record into `value`; NotFound.
+  Status ReadRecordBytes(std::string_view id, rocksdb::PinnableSlice& value);
   // Fills `plays` and `observed` of each puzzle from the plays column family
   // (one MultiGet), reading at `snapshot` (nullptr: latest).
   Status FillPlays(const std::vector<foundry::v1::Puzzle*>& puzzles,

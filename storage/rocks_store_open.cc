@@ -138,6 +138,7 @@ rocksdb::DBOptions MakeDbOptions(bool create, const StoreOptions& options) {
   // rarely; RocksDB's default bound (4x all memtables, ~2.5 GB here) let the
   // logs grow to gigabytes and made every open replay them.
   db.max_total_wal_size = options.max_wal_bytes;
+  if (options.row_cache_bytes > 0) db.row_cache = rocksdb::NewLRUCache(options.row_cache_bytes);
   // Smooth out write-back instead of large bursts at file close.
   db.bytes_per_sync = 1u << 20;
   // Diagnostic LOG files in the store directory: keep a few.

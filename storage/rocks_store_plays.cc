@@ -17,22 +17,6 @@ namespace foundry::storage {
 
 using foundry::v1::Puzzle;
 
-namespace {
-
-void SetPlays(Puzzle& p, const PlayCounts& counts) {
-  const Observed o = Observe(p.difficulty().score(), counts);
-  auto* plays = p.mutable_plays();
-  plays->set_solved(counts.solved);
-  plays->set_failed(counts.failed);
-  plays->set_mean_solve_seconds(o.mean_solve_seconds);
-  auto* observed = p.mutable_observed();
-  observed->set_score(o.score);
-  observed->set_solve_rate(o.solve_rate);
-  observed->set_plays(o.plays);
-}
-
-}  // namespace
-
 Status RocksStore::FillPlays(const std::vector<Puzzle*>& puzzles, const rocksdb::Snapshot* snapshot) {
   if (puzzles.empty()) return Status::Ok();
   std::vector<rocksdb::Slice> keys;
@@ -55,16 +39,14 @@ Status RocksStore::FillPlays(const std::vector<Puzzle*>& puzzles, const rocksdb:
     } else if (!statuses[i].IsNotFound()) {
       return FromRocks(statuses[i], dir_, "cannot read plays of " + puzzles[i]->id());
     }
-    SetPlays(*puzzles[i], counts);
+    SetPlayFields(puzzles[i]->difficulty().score(), counts, *puzzles[i]);
   }
   return Status::Ok();
 }
 
 Result<Puzzle> RocksStore::ReadRecord(std::string_view id) {
   rocksdb::PinnableSlice value;
-  rocksdb::Status s = db_->Get(rocksdb::ReadOptions(), cf(kPuzzles), ToSlice(id), &value);
-  if (s.IsNotFound()) return Status::NotFound("no puzzle with id " + std::string(id));
-  if (!s.ok()) return FromRocks(s, dir_, "cannot read puzzle " + std::string(id));
+  FOUNDRY_RETURN_IF_ERROR(ReadRecordBytes(id, value));
   Puzzle puzzle;
   if (!puzzle.ParseFromArray(value.data(), static_cast<int>(value.size()))) {
     return Status::DataLoss("store at " + dir_ + ": puzzle " + std::string(id) +
@@ -73,11 +55,28 @@ Result<Puzzle> RocksStore::ReadRecord(std::string_view id) {
   return puzzle;
 }
 
+Status RocksStore::ReadRecordBytes(std::string_view id, rocksdb::PinnableSlice& value) {
+  rocksdb::Status s = db_->Get(rocksdb::ReadOptions(), cf(kPuzzles), ToSlice(id), &value);
+  if (s.IsNotFound()) return Status::NotFound("no puzzle with id " + std::string(id));
+  if (!s.ok()) return FromRocks(s, dir_, "cannot read puzzle " + std::string(id));
+  return Status::Ok();
+}
+
 Result<Puzzle> RocksStore::GetPuzzle(std::string_view id) {
   Result<Puzzle> puzzle = ReadRecord(id);
   if (!puzzle.ok()) return puzzle.status();
-  FOUNDRY_RETURN_IF_ERROR(FillPlays({&*puzzle}, nullptr));
+  Result<PlayCounts> plays = GetPlays(id);
+  if (!plays.ok()) return plays.status();
+  SetPlayFields(puzzle->difficulty().score(), *plays, *puzzle);
   return puzzle;
+}
+
+Result<PuzzleRecord> RocksStore::GetPuzzleRecord(std::string_view id) {
+  rocksdb::PinnableSlice value;
+  FOUNDRY_RETURN_IF_ERROR(ReadRecordBytes(id, value));
+  Result<PlayCounts> plays = GetPlays(id);
+  if (!plays.ok()) return plays.status();
+  return PuzzleRecord{value.ToString(), *plays};
 }
 
 Result<std::vector<std::optional<Puzzle>>> RocksStore::GetPuzzles(const std::vector<std::string>& ids) {

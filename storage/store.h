@@ -25,6 +25,7 @@
 #include "foundry/v1/campaign.pb.h"
 #include "foundry/v1/puzzle.pb.h"
 #include "foundry/v1/store.pb.h"
+#include "storage/play_counts_merge.h"
 #include "storage/store_stats.h"
 
 namespace foundry::storage {
@@ -50,6 +51,9 @@ struct StoreOptions {
   // coordinator with memory to spare and hot reads larger than 64 MiB may
   // want more (foundry-coordinator --block-cache-mb).
   uint64_t block_cache_bytes = 64u << 20;
+  // RocksDB's row cache: whole records by key, consulted by point reads
+  // before any table file (GetPuzzle, GetPuzzles). 0: none.
+  uint64_t row_cache_bytes = 0;
 };
 
 // Which puzzles a Scan or Sample visits; empty fields match everything.
@@ -83,6 +87,14 @@ struct NewPuzzles {
   uint64_t duplicates = 0;  // skipped: already stored, or repeated earlier in the batch
 };
 
+// A stored puzzle as a reader that passes it on gets it: the record's wire
+// bytes (a foundry.v1.Puzzle as committed, without plays and observed) and
+// the puzzle's recorded plays.
+struct PuzzleRecord {
+  std::string bytes;
+  PlayCounts plays;
+};
+
 class Store {
  public:
   // The on-disk schema version this build reads and writes.
@@ -106,6 +118,12 @@ class Store {
   // Sample) fills its `plays` and `observed` fields from the recorded plays;
   // observed.level is left empty (levels are the families' business).
   virtual Result<foundry::v1::Puzzle> GetPuzzle(std::string_view id) = 0;
+
+  // GetPuzzle without parsing the record: its stored bytes and its plays, or
+  // NotFound. For servers that send the record on (PuzzleStore.GetPuzzle):
+  // parsing 1 KB into a message only to serialise it again was the largest
+  // part of a read's own CPU (docs/scale.md, "Reads").
+  virtual Result<PuzzleRecord> GetPuzzleRecord(std::string_view id) = 0;
 
   // The puzzles with `ids`, in their order, from one batched lookup: an
   // empty optional where an id is not stored. Plays are filled as GetPuzzle

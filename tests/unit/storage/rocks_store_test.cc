@@ -859,5 +859,35 @@ TEST_P(StoreTest, PlaysMergeThroughRocksDb) {
   EXPECT_EQ(*(*store)->GetPlays("sn-2"), (PlayCounts{5, 5}));
 }
 
+// GetPuzzleRecord is GetPuzzle before parsing: the committed bytes and the
+// raw play counts, which the service turns into the answer (PresentRecord).
+TEST_P(StoreTest, GetPuzzleRecordGivesTheCommittedBytesAndThePlays) {
+  Result<std::unique_ptr<RocksStore>> store = RocksStore::Open(DbDir(), Options());
+  ASSERT_TRUE(store.ok()) << store.status().ToString();
+  CommitBatch b = Batch(kSn, "c-rec", 0, 2);
+  ASSERT_TRUE((*store)->Commit(b).ok());
+  const Puzzle& first = b.puzzles[0];
+  ASSERT_TRUE((*store)->AddPlays(first.id(), {4, 1, 9000}).ok());
+
+  Result<PuzzleRecord> rec = (*store)->GetPuzzleRecord(first.id());
+  ASSERT_TRUE(rec.ok()) << rec.status().ToString();
+  Puzzle parsed;
+  ASSERT_TRUE(parsed.ParseFromString(rec->bytes));
+  EXPECT_FALSE(parsed.has_plays()) << "plays are never inside the record";
+  EXPECT_FALSE(parsed.has_observed());
+  Result<Puzzle> full = (*store)->GetPuzzle(first.id());
+  ASSERT_TRUE(full.ok());
+  full->clear_plays();
+  full->clear_observed();
+  EXPECT_EQ(parsed.SerializeAsString(), full->SerializeAsString());
+  EXPECT_EQ(rec->plays, (PlayCounts{4, 1, 9000}));
+
+  Result<PuzzleRecord> unplayed = (*store)->GetPuzzleRecord(b.puzzles[1].id());
+  ASSERT_TRUE(unplayed.ok());
+  EXPECT_EQ(unplayed->plays, PlayCounts{});
+  EXPECT_EQ((*store)->GetPuzzleRecord("sn-00000000000000000000000000000000").status().code(),
+            Status::Code::kNotFound);
+}
+
 }  // namespace
 }  // namespace foundry::storage
