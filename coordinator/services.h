@@ -32,13 +32,21 @@ class CampaignServiceImpl final : public foundry::v1::CampaignService::Service {
   const AccessControl& access_;
 };
 
-class WorkerServiceImpl final : public foundry::v1::WorkerService::Service {
+// Lease and Heartbeat run on gRPC's callback API: they take the core's lock
+// for microseconds and never touch the store, so they are answered on the
+// thread that received them instead of waiting for a pool thread, which
+// SubmitResults calls can hold for as long as a commit takes (at 1,000
+// workers a Lease waited up to ~100 ms for one; docs/scale.md).
+// SubmitResults stays synchronous (a client stream that may commit).
+class WorkerServiceImpl final
+    : public foundry::v1::WorkerService::WithCallbackMethod_Lease<
+          foundry::v1::WorkerService::WithCallbackMethod_Heartbeat<foundry::v1::WorkerService::Service>> {
  public:
   WorkerServiceImpl(Coordinator& core, const AccessControl& access) : core_(core), access_(access) {}
-  grpc::Status Lease(grpc::ServerContext*, const foundry::v1::LeaseRequest*,
-                     foundry::v1::LeaseResponse*) override;
-  grpc::Status Heartbeat(grpc::ServerContext*, const foundry::v1::HeartbeatRequest*,
-                         foundry::v1::HeartbeatResponse*) override;
+  grpc::ServerUnaryReactor* Lease(grpc::CallbackServerContext*, const foundry::v1::LeaseRequest*,
+                                  foundry::v1::LeaseResponse*) override;
+  grpc::ServerUnaryReactor* Heartbeat(grpc::CallbackServerContext*, const foundry::v1::HeartbeatRequest*,
+                                      foundry::v1::HeartbeatResponse*) override;
   grpc::Status SubmitResults(grpc::ServerContext*,
                              grpc::ServerReader<foundry::v1::ResultChunk>* reader,
                              foundry::v1::SubmitResponse*) override;

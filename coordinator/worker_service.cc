@@ -9,23 +9,38 @@ namespace {
 constexpr size_t kMaxChunks = 1100;
 }  // namespace
 
-grpc::Status WorkerServiceImpl::Lease(grpc::ServerContext* ctx, const foundry::v1::LeaseRequest* req,
-                                      foundry::v1::LeaseResponse* resp) {
-  if (auto denied = access_.Check(ctx, Role::kWorker); !denied.ok()) return denied;
-  auto r = core_.Lease(*req);
-  if (!r.ok()) return ToGrpc(r.status());
-  *resp = std::move(*r);
-  return grpc::Status::OK;
+namespace {
+
+// Checks access, asks the core and finishes the call on this thread.
+template <typename Response, typename Call>
+grpc::ServerUnaryReactor* Answer(grpc::CallbackServerContext* ctx, const AccessControl& access,
+                                 Response* resp, Call&& call) {
+  grpc::ServerUnaryReactor* reactor = ctx->DefaultReactor();
+  grpc::Status status = access.Check(ctx, Role::kWorker);
+  if (status.ok()) {
+    auto r = call();
+    if (r.ok()) {
+      *resp = std::move(*r);
+    } else {
+      status = ToGrpc(r.status());
+    }
+  }
+  reactor->Finish(status);
+  return reactor;
 }
 
-grpc::Status WorkerServiceImpl::Heartbeat(grpc::ServerContext* ctx,
-                                          const foundry::v1::HeartbeatRequest* req,
-                                          foundry::v1::HeartbeatResponse* resp) {
-  if (auto denied = access_.Check(ctx, Role::kWorker); !denied.ok()) return denied;
-  auto r = core_.Heartbeat(*req);
-  if (!r.ok()) return ToGrpc(r.status());
-  *resp = std::move(*r);
-  return grpc::Status::OK;
+}  // namespace
+
+grpc::ServerUnaryReactor* WorkerServiceImpl::Lease(grpc::CallbackServerContext* ctx,
+                                                   const foundry::v1::LeaseRequest* req,
+                                                   foundry::v1::LeaseResponse* resp) {
+  return Answer(ctx, access_, resp, [&] { return core_.Lease(*req); });
+}
+
+grpc::ServerUnaryReactor* WorkerServiceImpl::Heartbeat(grpc::CallbackServerContext* ctx,
+                                                       const foundry::v1::HeartbeatRequest* req,
+                                                       foundry::v1::HeartbeatResponse* resp) {
+  return Answer(ctx, access_, resp, [&] { return core_.Heartbeat(*req); });
 }
 
 grpc::Status WorkerServiceImpl::SubmitResults(grpc::ServerContext* ctx,
