@@ -121,8 +121,8 @@ class Store {
 
   // GetPuzzle without parsing the record: its stored bytes and its plays, or
   // NotFound. For servers that send the record on (PuzzleStore.GetPuzzle):
-  // parsing 1 KB into a message only to serialise it again was the largest
-  // part of a read's own CPU (docs/scale.md, "Reads").
+  // parsing ~1 KB into a message only to serialise it again was a sixth of
+  // the read's own CPU (docs/scale.md, "Reads").
   virtual Result<PuzzleRecord> GetPuzzleRecord(std::string_view id) = 0;
 
   // The puzzles with `ids`, in their order, from one batched lookup: an
