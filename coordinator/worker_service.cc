@@ -7,9 +7,6 @@ namespace {
 // A submission may not hold more chunks than a job can need (job_size is at
 // most 1,000,000 candidates, 1,000 puzzles a chunk) plus slack.
 constexpr size_t kMaxChunks = 1100;
-}  // namespace
-
-namespace {
 
 // Checks access, asks the core and finishes the call on this thread.
 template <typename Response, typename Call>
