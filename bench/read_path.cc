@@ -3,7 +3,8 @@
 // them before (GetPuzzle: parse the record, fill plays, serialise the
 // message) and now (GetPuzzleRecord + PresentRecord: the record's bytes
 // passed through), each with and without a RocksDB row cache. Ids are drawn
-// at random from the first POOL ids of the store, as store_load's get does.
+// at random from the store's first POOL ids in id order (ids are hashes, so
+// a uniform subset, like the sampled pool store_load's get draws from).
 //
 //   STORE=/path/to/store build/bin/read_path [--benchmark_repetitions=3]
 // (bench/read_floor.sh makes such a store: `foundry run --db DIR ...`; the
@@ -16,7 +17,6 @@
 #include <benchmark/benchmark.h>
 
 #include "coordinator/puzzle_wire.h"
-#include "puzzles/family.h"
 #include "storage/store.h"
 
 namespace {
@@ -72,8 +72,7 @@ void BM_GetPuzzleParsed(benchmark::State& state) {
     auto p = store.GetPuzzle(id);
     if (!p.ok()) std::abort();
     p->clear_solution_json();
-    p->mutable_observed()->set_level(std::string(
-        foundry::puzzles::LevelForScore(p->observed().score(), foundry::puzzles::kQuartileFloors)));
+    foundry::coordinator::SetObservedLevel(p->mutable_observed());
     std::string out = p->SerializeAsString();
     benchmark::DoNotOptimize(out);
     return out.size();

@@ -13,6 +13,14 @@ inline grpc::Status ToGrpc(const Status& s) {
   return grpc::Status(static_cast<grpc::StatusCode>(static_cast<int>(s.code())), s.message());
 }
 
+// A handler's answer: `result`'s value moved into `*response`, or its error.
+template <typename T>
+grpc::Status Reply(Result<T>&& result, T* response) {
+  if (!result.ok()) return ToGrpc(result.status());
+  *response = std::move(*result);
+  return grpc::Status::OK;
+}
+
 inline Status FromGrpc(const grpc::Status& s) {
   if (s.ok()) return Status::Ok();
   const std::string& m = s.error_message();

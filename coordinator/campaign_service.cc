@@ -8,20 +8,14 @@ grpc::Status CampaignServiceImpl::SubmitCampaign(grpc::ServerContext* ctx,
                                                  const foundry::v1::SubmitCampaignRequest* req,
                                                  foundry::v1::Campaign* resp) {
   if (auto denied = access_.Check(ctx, Role::kAdmin); !denied.ok()) return denied;
-  auto c = core_.SubmitCampaign(req->spec());
-  if (!c.ok()) return ToGrpc(c.status());
-  *resp = std::move(*c);
-  return grpc::Status::OK;
+  return Reply(core_.SubmitCampaign(req->spec()), resp);
 }
 
 grpc::Status CampaignServiceImpl::GetCampaign(grpc::ServerContext* ctx,
                                               const foundry::v1::GetCampaignRequest* req,
                                               foundry::v1::Campaign* resp) {
   if (auto denied = access_.Check(ctx, Role::kReader); !denied.ok()) return denied;
-  auto c = core_.GetCampaign(req->campaign_id());
-  if (!c.ok()) return ToGrpc(c.status());
-  *resp = std::move(*c);
-  return grpc::Status::OK;
+  return Reply(core_.GetCampaign(req->campaign_id()), resp);
 }
 
 grpc::Status CampaignServiceImpl::ListCampaigns(grpc::ServerContext* ctx,
@@ -36,10 +30,7 @@ grpc::Status CampaignServiceImpl::CancelCampaign(grpc::ServerContext* ctx,
                                                  const foundry::v1::CancelCampaignRequest* req,
                                                  foundry::v1::Campaign* resp) {
   if (auto denied = access_.Check(ctx, Role::kAdmin); !denied.ok()) return denied;
-  auto c = core_.CancelCampaign(req->campaign_id());
-  if (!c.ok()) return ToGrpc(c.status());
-  *resp = std::move(*c);
-  return grpc::Status::OK;
+  return Reply(core_.CancelCampaign(req->campaign_id()), resp);
 }
 
 grpc::Status CampaignServiceImpl::ListFamilies(grpc::ServerContext* ctx,

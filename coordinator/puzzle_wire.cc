@@ -3,7 +3,6 @@
 #include <google/protobuf/io/coded_stream.h>
 #include <google/protobuf/wire_format_lite.h>
 
-#include "foundry/v1/puzzle.pb.h"
 #include "puzzles/family.h"
 #include "storage/observed_difficulty.h"
 
@@ -20,6 +19,10 @@ constexpr int kPlaysField = foundry::v1::Puzzle::kPlaysFieldNumber;
 constexpr int kObservedField = foundry::v1::Puzzle::kObservedFieldNumber;
 
 }  // namespace
+
+void SetObservedLevel(foundry::v1::ObservedDifficulty* observed) {
+  observed->set_level(std::string(puzzles::LevelForScore(observed->score(), puzzles::kQuartileFloors)));
+}
 
 Result<std::string> PresentRecord(std::string_view id, std::string_view record,
                                   const storage::PlayCounts& plays, bool include_solution) {
@@ -63,8 +66,7 @@ Result<std::string> PresentRecord(std::string_view id, std::string_view record,
   // into the fields copied above.
   foundry::v1::Puzzle tail;
   storage::SetPlayFields(score, plays, tail);
-  tail.mutable_observed()->set_level(
-      std::string(puzzles::LevelForScore(tail.observed().score(), puzzles::kQuartileFloors)));
+  SetObservedLevel(tail.mutable_observed());
   if (!tail.AppendToString(&out)) return unreadable();
   return out;
 }

@@ -7,9 +7,15 @@
 #include <string_view>
 
 #include "common/status.h"
+#include "foundry/v1/puzzle.pb.h"
 #include "storage/play_counts_merge.h"
 
 namespace foundry::coordinator {
+
+// Sets observed->level from observed->score with the quartile table
+// (docs/store.md, "Plays and the observed difficulty"). Levels are the
+// families' business, so the store leaves this field empty.
+void SetObservedLevel(foundry::v1::ObservedDifficulty* observed);
 
 // The wire bytes of the foundry.v1.Puzzle a reader gets from a stored
 // `record` (a Puzzle as committed) and its recorded `plays`: the record's

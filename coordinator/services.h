@@ -5,6 +5,7 @@
 
 #include "coordinator/access_control.h"
 #include "coordinator/coordinator.h"
+#include "coordinator/puzzle_wire.h"
 #include "foundry/v1/campaign.grpc.pb.h"
 #include "foundry/v1/store.grpc.pb.h"
 #include "foundry/v1/worker.grpc.pb.h"
@@ -56,10 +57,18 @@ class WorkerServiceImpl final
   const AccessControl& access_;
 };
 
-// Sets observed->level from observed->score with the quartile table
-// (docs/store.md, "Plays and the observed difficulty"). Levels are the
-// families' business, so the store leaves this field empty.
-void SetObservedLevel(foundry::v1::ObservedDifficulty* observed);
+// A unary call on gRPC's callback API, served on the thread that received
+// it: checks `role` with the caller's context, runs `handler` (which returns
+// a grpc::Status) and finishes the call.
+template <typename Handler>
+grpc::ServerUnaryReactor* ServeHere(grpc::CallbackServerContext* ctx, const AccessControl& access,
+                                    Role role, Handler&& handler) {
+  grpc::ServerUnaryReactor* reactor = ctx->DefaultReactor();
+  grpc::Status status = access.Check(ctx, role);
+  if (status.ok()) status = handler();
+  reactor->Finish(status);
+  return reactor;
+}
 
 // The storage filter of a wire filter. REQUIRES: it passed the service's
 // checks (the handlers make them).

@@ -3,7 +3,6 @@
 #include <fmt/format.h>
 
 #include "common/rpc_status.h"
-#include "coordinator/puzzle_wire.h"
 #include "coordinator/services.h"
 #include "puzzles/family.h"
 #include "puzzles/puzzle_id.h"
@@ -12,10 +11,6 @@
 namespace foundry::coordinator {
 
 const AccessControl PuzzleStoreServiceImpl::kOpen;
-
-void SetObservedLevel(foundry::v1::ObservedDifficulty* observed) {
-  observed->set_level(std::string(puzzles::LevelForScore(observed->score(), puzzles::kQuartileFloors)));
-}
 
 storage::PuzzleFilter ToStorageFilter(const foundry::v1::PuzzleFilter& f) {
   storage::PuzzleFilter out(f.family(), f.level(), f.campaign_id());
@@ -115,10 +110,7 @@ grpc::Status PuzzleStoreServiceImpl::GetPuzzleBytes(const foundry::v1::GetPuzzle
   if (!puzzles::LooksLikePuzzleId(req.id())) return BadId(req.id());
   auto record = store_.GetPuzzleRecord(req.id());
   if (!record.ok()) return ToGrpc(record.status());
-  auto bytes = PresentRecord(req.id(), record->bytes, record->plays, req.include_solution());
-  if (!bytes.ok()) return ToGrpc(bytes.status());
-  *out = std::move(*bytes);
-  return grpc::Status::OK;
+  return Reply(PresentRecord(req.id(), record->bytes, record->plays, req.include_solution()), out);
 }
 
 grpc::Status PuzzleStoreServiceImpl::GetPuzzles(grpc::ServerContext* ctx,
@@ -280,25 +272,11 @@ grpc::Status PuzzleStoreServiceImpl::ImportPuzzles(
 
 // ---------------------------------------------------------------- callback API
 
-namespace {
-
-// Checks access, runs `handler` and finishes the call on this thread.
-template <typename Handler>
-grpc::ServerUnaryReactor* Serve(grpc::CallbackServerContext* ctx, const AccessControl& access,
-                                Role role, Handler&& handler) {
-  grpc::ServerUnaryReactor* reactor = ctx->DefaultReactor();
-  grpc::Status status = access.Check(ctx, role);
-  if (status.ok()) status = handler();
-  reactor->Finish(status);
-  return reactor;
-}
-
-}  // namespace
 
 grpc::ServerUnaryReactor* PuzzleStoreCallbackService::GetPuzzle(grpc::CallbackServerContext* ctx,
                                                                 const grpc::ByteBuffer* req,
                                                                 grpc::ByteBuffer* resp) {
-  return Serve(ctx, access_, Role::kReader, [&] {
+  return ServeHere(ctx, access_, Role::kReader, [&] {
     foundry::v1::GetPuzzleRequest request;
     grpc::ByteBuffer copy(*req);  // Deserialize consumes its buffer; this shares the slices
     if (!grpc::SerializationTraits<foundry::v1::GetPuzzleRequest>::Deserialize(&copy, &request).ok()) {
@@ -317,31 +295,31 @@ grpc::ServerUnaryReactor* PuzzleStoreCallbackService::GetPuzzle(grpc::CallbackSe
 grpc::ServerUnaryReactor* PuzzleStoreCallbackService::GetPuzzles(
     grpc::CallbackServerContext* ctx, const foundry::v1::GetPuzzlesRequest* req,
     foundry::v1::GetPuzzlesResponse* resp) {
-  return Serve(ctx, access_, Role::kReader, [&] { return handlers_.GetPuzzles(nullptr, req, resp); });
+  return ServeHere(ctx, access_, Role::kReader, [&] { return handlers_.GetPuzzles(nullptr, req, resp); });
 }
 
 grpc::ServerUnaryReactor* PuzzleStoreCallbackService::QueryPuzzles(
     grpc::CallbackServerContext* ctx, const foundry::v1::QueryRequest* req,
     foundry::v1::QueryResponse* resp) {
-  return Serve(ctx, access_, Role::kReader, [&] { return handlers_.QueryPuzzles(nullptr, req, resp); });
+  return ServeHere(ctx, access_, Role::kReader, [&] { return handlers_.QueryPuzzles(nullptr, req, resp); });
 }
 
 grpc::ServerUnaryReactor* PuzzleStoreCallbackService::SamplePuzzles(
     grpc::CallbackServerContext* ctx, const foundry::v1::SampleRequest* req,
     foundry::v1::SampleResponse* resp) {
-  return Serve(ctx, access_, Role::kReader, [&] { return handlers_.SamplePuzzles(nullptr, req, resp); });
+  return ServeHere(ctx, access_, Role::kReader, [&] { return handlers_.SamplePuzzles(nullptr, req, resp); });
 }
 
 grpc::ServerUnaryReactor* PuzzleStoreCallbackService::GetStats(
     grpc::CallbackServerContext* ctx, const foundry::v1::StatsRequest* req,
     foundry::v1::StatsResponse* resp) {
-  return Serve(ctx, access_, Role::kReader, [&] { return handlers_.GetStats(nullptr, req, resp); });
+  return ServeHere(ctx, access_, Role::kReader, [&] { return handlers_.GetStats(nullptr, req, resp); });
 }
 
 grpc::ServerUnaryReactor* PuzzleStoreCallbackService::RecordPlay(
     grpc::CallbackServerContext* ctx, const foundry::v1::RecordPlayRequest* req,
     foundry::v1::RecordPlayResponse* resp) {
-  return Serve(ctx, access_, Role::kReader, [&] { return handlers_.RecordPlay(nullptr, req, resp); });
+  return ServeHere(ctx, access_, Role::kReader, [&] { return handlers_.RecordPlay(nullptr, req, resp); });
 }
 
 grpc::Status PuzzleStoreCallbackService::ExportPuzzles(

@@ -7,37 +7,18 @@ namespace {
 // A submission may not hold more chunks than a job can need (job_size is at
 // most 1,000,000 candidates, 1,000 puzzles a chunk) plus slack.
 constexpr size_t kMaxChunks = 1100;
-
-// Checks access, asks the core and finishes the call on this thread.
-template <typename Response, typename Call>
-grpc::ServerUnaryReactor* Answer(grpc::CallbackServerContext* ctx, const AccessControl& access,
-                                 Response* resp, Call&& call) {
-  grpc::ServerUnaryReactor* reactor = ctx->DefaultReactor();
-  grpc::Status status = access.Check(ctx, Role::kWorker);
-  if (status.ok()) {
-    auto r = call();
-    if (r.ok()) {
-      *resp = std::move(*r);
-    } else {
-      status = ToGrpc(r.status());
-    }
-  }
-  reactor->Finish(status);
-  return reactor;
-}
-
 }  // namespace
 
 grpc::ServerUnaryReactor* WorkerServiceImpl::Lease(grpc::CallbackServerContext* ctx,
                                                    const foundry::v1::LeaseRequest* req,
                                                    foundry::v1::LeaseResponse* resp) {
-  return Answer(ctx, access_, resp, [&] { return core_.Lease(*req); });
+  return ServeHere(ctx, access_, Role::kWorker, [&] { return Reply(core_.Lease(*req), resp); });
 }
 
 grpc::ServerUnaryReactor* WorkerServiceImpl::Heartbeat(grpc::CallbackServerContext* ctx,
                                                        const foundry::v1::HeartbeatRequest* req,
                                                        foundry::v1::HeartbeatResponse* resp) {
-  return Answer(ctx, access_, resp, [&] { return core_.Heartbeat(*req); });
+  return ServeHere(ctx, access_, Role::kWorker, [&] { return Reply(core_.Heartbeat(*req), resp); });
 }
 
 grpc::Status WorkerServiceImpl::SubmitResults(grpc::ServerContext* ctx,
@@ -54,10 +35,7 @@ grpc::Status WorkerServiceImpl::SubmitResults(grpc::ServerContext* ctx,
     chunks.push_back(std::move(chunk));
     chunk.Clear();
   }
-  auto r = core_.SubmitResults(std::move(chunks));
-  if (!r.ok()) return ToGrpc(r.status());
-  *resp = std::move(*r);
-  return grpc::Status::OK;
+  return Reply(core_.SubmitResults(std::move(chunks)), resp);
 }
 
 }  // namespace foundry::coordinator
