@@ -1,5 +1,6 @@
 #include "bench/fleet_sim_floor.h"
 
+#include <algorithm>
 #include <bit>
 #include <chrono>
 #include <memory>
@@ -73,7 +74,7 @@ struct Entry {
 FloorResult MeasureRocksFloor(
     const std::vector<std::vector<const foundry::v1::GeneratedPuzzle*>>& batches,
     const std::string& family, const std::string& params_json, uint64_t seed,
-    const std::string& dir, std::string* error) {
+    const std::string& dir, bool key_order, std::string* error) {
   FloorResult r;
   rocksdb::DBOptions db;
   db.create_if_missing = true;
@@ -154,8 +155,13 @@ FloorResult MeasureRocksFloor(
     record.set_next_index(batch.back()->index() + 1);
     w.push_back({kCampaigns, campaign_id, record.SerializeAsString()});
   }
-  for (const auto& w : writes) {
+  for (auto& w : writes) {
     for (const auto& e : w) r.bytes += e.key.size() + e.value.size();
+    if (key_order) {
+      std::sort(w.begin(), w.end(), [](const Entry& a, const Entry& b) {
+        return a.cf != b.cf ? a.cf < b.cf : a.key < b.key;
+      });
+    }
   }
   r.batches = writes.size();
 

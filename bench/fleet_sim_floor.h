@@ -30,10 +30,14 @@ struct FloorResult {
 
 // Writes `batches` (one per job, as StoredBatches returns them) into a new
 // store in `dir` (created; left for the caller to remove). `family` and
-// `params_json` are the campaign's. Empty `error` on success.
+// `params_json` are the campaign's. With `key_order`, each batch's entries
+// go in sorted by column family and key, as the store's commits write them
+// (storage/key_ordered_batch.h); without, in candidate order, as a plain
+// WriteBatch of the puzzles would (db_bench's fillrandom). Empty `error` on
+// success.
 FloorResult MeasureRocksFloor(
     const std::vector<std::vector<const foundry::v1::GeneratedPuzzle*>>& batches,
     const std::string& family, const std::string& params_json, uint64_t seed,
-    const std::string& dir, std::string* error);
+    const std::string& dir, bool key_order, std::string* error);
 
 }  // namespace foundry::fleet_sim

@@ -9,6 +9,7 @@
 #include <rocksdb/db.h>
 #include <rocksdb/write_batch.h>
 
+#include "storage/key_ordered_batch.h"
 #include "storage/keys.h"
 #include "storage/rocks_store.h"
 #include "storage/rocks_util.h"
@@ -60,11 +61,10 @@ Result<RocksStore::Lookup> RocksStore::LookUpLocked(const std::vector<Puzzle>& p
 
 Status RocksStore::WriteLocked(const std::vector<Puzzle>& puzzles,
                                const std::vector<std::string>& member_keys, const Campaign& campaign) {
-  rocksdb::WriteBatch wb;
+  KeyOrderedBatch entries;
   std::unordered_set<std::string_view> ids;
   std::vector<PuzzleCatalog::Fact> facts;
   facts.reserve(puzzles.size());
-  std::string bytes;
   for (size_t i = 0; i < puzzles.size(); ++i) {
     const Puzzle& p = puzzles[i];
     if (p.id().empty()) return Status::InvalidArgument("commit: a puzzle has no id");
@@ -80,16 +80,16 @@ Status RocksStore::WriteLocked(const std::vector<Puzzle>& puzzles,
     if (!ids.insert(p.id()).second) {
       return Status::AlreadyExists("commit: puzzle " + p.id() + " appears twice in the batch");
     }
+    std::string bytes;
     if (!SerializeReadable(p, &bytes)) {
       return Status::InvalidArgument("commit: puzzle " + p.id() +
                                      " does not serialize to a readable record (a string field "
                                      "that is not valid UTF-8?)");
     }
-    rocksdb::Status s = wb.Put(cf(kPuzzles), p.id(), bytes);
-    if (s.ok()) s = wb.Put(cf(kCampaignMembers), member_keys[i], p.id());
-    if (s.ok()) s = wb.Put(cf(kByScore), ByScoreKeyOf(p), CatalogValueOf(p));
-    if (s.ok()) s = wb.Put(cf(kByCreated), keys::ByCreatedKey(p.created_unix_ms(), p.id()), "");
-    if (!s.ok()) return FromRocks(s, dir_, "commit: cannot build the write batch");
+    entries.Put(cf(kPuzzles), p.id(), std::move(bytes));
+    entries.Put(cf(kCampaignMembers), member_keys[i], p.id());
+    entries.Put(cf(kByScore), ByScoreKeyOf(p), CatalogValueOf(p));
+    entries.Put(cf(kByCreated), keys::ByCreatedKey(p.created_unix_ms(), p.id()), "");
     facts.push_back({p.family(), p.id(), p.difficulty().level(), p.difficulty().score(),
                      p.created_unix_ms(), p.campaign_id()});
   }
@@ -99,12 +99,15 @@ Status RocksStore::WriteLocked(const std::vector<Puzzle>& puzzles,
       return Status::AlreadyExists("commit: two puzzles of the batch have the same candidate index");
     }
   }
+  std::string bytes;
   if (!SerializeReadable(campaign, &bytes)) {
     return Status::InvalidArgument("commit: campaign " + campaign.id() +
                                    " does not serialize to a readable record (a string field "
                                    "that is not valid UTF-8?)");
   }
-  rocksdb::Status s = wb.Put(cf(kCampaigns), campaign.id(), bytes);
+  entries.Put(cf(kCampaigns), campaign.id(), std::move(bytes));
+  rocksdb::WriteBatch wb;
+  rocksdb::Status s = entries.WriteTo(&wb);
   if (!s.ok()) return FromRocks(s, dir_, "commit: cannot build the write batch");
   rocksdb::WriteOptions wo;
   wo.sync = sync_writes_;
