@@ -106,7 +106,10 @@ void Coordinator::TickerLoop() {
 
 void Coordinator::TickLocked(Clock::time_point now, bool refresh) {
   for (const LeaseRecord& lapsed : leases_.LapseDue(now, now - 20 * options_.lease_ttl)) {
-    if (metrics_) metrics_->LeaseLapsed();
+    // Only a lapse that loses wanted work counts: a lease whose job was done
+    // elsewhere or whose campaign ended was let go (its heartbeat said stop),
+    // and counting it made every campaign's end look like failing workers.
+    if (metrics_ && StillWantedLocked(lapsed)) metrics_->LeaseLapsed();
     auto it = runs_.find(lapsed.campaign_id);
     if (it == runs_.end()) continue;
     CampaignRun& run = *it->second;

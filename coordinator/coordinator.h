@@ -159,6 +159,11 @@ class Coordinator {
   // to 100 workers, 2 s at 1,000), jittered so that workers do not ask in
   // step. REQUIRES: mu_ held.
   uint32_t IdleRetryMsLocked(const std::string& worker_id, Clock::time_point now) const;
+  // Whether `lease`'s work still matters: its generation job is not yet
+  // delivered by anyone and its campaign runs, or its check is still the
+  // one the job waits for. Heartbeats answer "stop" when it does not.
+  // REQUIRES: mu_ held.
+  bool StillWantedLocked(const LeaseRecord& lease) const;
   // The next job of `run` to lease, if any. REQUIRES: mu_ held.
   std::optional<uint64_t> NextSeqLocked(CampaignRun& run);
   // Commits the jobs of `campaign_id` that are next in order.

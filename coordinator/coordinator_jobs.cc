@@ -105,6 +105,27 @@ Result<foundry::v1::LeaseResponse> Coordinator::Lease(const foundry::v1::LeaseRe
   return resp;
 }
 
+bool Coordinator::StillWantedLocked(const LeaseRecord& lease) const {
+  auto it = runs_.find(lease.campaign_id);
+  if (it == runs_.end()) return false;
+  const CampaignRun& run = *it->second;
+  switch (lease.kind) {
+    case LeaseKind::kGenerate:
+      return run.running() && !run.Delivered(lease.seq);
+    case LeaseKind::kVerify: {
+      // A finished campaign commits nothing more: its checks are moot.
+      auto p = run.pending.find(lease.seq);
+      return run.running() && p != run.pending.end() && p->second.lease_id == lease.lease_id;
+    }
+    case LeaseKind::kAudit: {
+      // Audits outlive their campaign: a mismatch rolls even a finished one back.
+      auto a = run.audits.find(lease.seq);
+      return a != run.audits.end() && a->second.lease_id == lease.lease_id;
+    }
+  }
+  return false;
+}
+
 Result<foundry::v1::HeartbeatResponse> Coordinator::Heartbeat(
     const foundry::v1::HeartbeatRequest& request) {
   const auto now = Clock::now();
@@ -118,26 +139,7 @@ Result<foundry::v1::HeartbeatResponse> Coordinator::Heartbeat(
                                         request.lease_id()));
   }
   foundry::v1::HeartbeatResponse resp;
-  auto it = runs_.find(lease->campaign_id);
-  bool wanted = !lease->lapsed && it != runs_.end();
-  if (wanted) {
-    CampaignRun& run = *it->second;
-    switch (lease->kind) {
-      case LeaseKind::kGenerate:
-        wanted = run.running() && !run.Delivered(lease->seq);
-        break;
-      case LeaseKind::kVerify: {
-        auto p = run.pending.find(lease->seq);
-        wanted = p != run.pending.end() && p->second.lease_id == lease->lease_id;
-        break;
-      }
-      case LeaseKind::kAudit: {
-        auto a = run.audits.find(lease->seq);
-        wanted = a != run.audits.end() && a->second.lease_id == lease->lease_id;
-        break;
-      }
-    }
-  }
+  const bool wanted = !lease->lapsed && StillWantedLocked(*lease);
   resp.set_keep_going(wanted);
   if (wanted) lease->deadline = now + options_.lease_ttl;
   resp.set_lease_deadline_unix_ms(ToUnixMs(lease->deadline));

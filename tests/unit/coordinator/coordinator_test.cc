@@ -11,7 +11,9 @@
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
+#include <prometheus/registry.h>
 
+#include "coordinator/coordinator_metrics.h"
 #include "puzzles/registry.h"
 #include "worker/job_executor.h"
 #include "worker/result_chunks.h"
@@ -36,13 +38,13 @@ class CoordinatorTest : public ::testing::Test {
     std::filesystem::remove_all(dir_);
   }
 
-  void Reopen(CoordinatorOptions options = {}) {
+  void Reopen(CoordinatorOptions options = {}, CoordinatorMetrics* metrics = nullptr) {
     core_.reset();
     store_.reset();
     auto store = storage::Store::Open(dir_.string(), {});
     ASSERT_TRUE(store.ok()) << store.status().ToString();
     store_ = std::move(*store);
-    auto core = Coordinator::Open(store_.get(), options, nullptr);
+    auto core = Coordinator::Open(store_.get(), options, metrics);
     ASSERT_TRUE(core.ok()) << core.status().ToString();
     core_ = std::move(*core);
   }
@@ -172,6 +174,42 @@ TEST_F(CoordinatorTest, LapsedLeaseIsLeasedAgainAndLateSubmissionIsHarmless) {
   const Campaign done = Drive(c->id());
   EXPECT_EQ(done.counters().stored(), 200u);
   EXPECT_EQ(StoredIds().size(), 200u);
+}
+
+// foundry_lease_expirations_total as `registry` holds it now.
+double LeaseExpirations(prometheus::Registry& registry) {
+  for (const auto& family : registry.Collect()) {
+    if (family.name == "foundry_lease_expirations_total" && !family.metric.empty()) {
+      return family.metric.front().counter.value;
+    }
+  }
+  return -1;
+}
+
+TEST_F(CoordinatorTest, OnlyLapsesThatLoseWantedWorkAreCounted) {
+  prometheus::Registry registry;
+  CoordinatorMetrics metrics(registry);
+  CoordinatorOptions opts;
+  opts.lease_ttl = std::chrono::milliseconds(50);
+  Reopen(opts, &metrics);
+  auto c = core_->SubmitCampaign(Spec(100000, 5, 60));
+  // A worker goes silent: its job lapses and is leased again. That counts.
+  const auto silent = LeaseJob();
+  std::this_thread::sleep_for(std::chrono::milliseconds(120));
+  const auto retry = LeaseJob();
+  EXPECT_EQ(retry.first_index(), silent.first_index());
+  EXPECT_EQ(LeaseExpirations(registry), 1.0);
+
+  // The campaign ends with a job still leased: the worker is told to stop,
+  // nothing is re-queued, and its lease running out is no lapse.
+  ASSERT_TRUE(core_->CancelCampaign(c->id()).ok());
+  foundry::v1::HeartbeatRequest hb;
+  hb.set_lease_id(retry.lease_id());
+  EXPECT_FALSE(core_->Heartbeat(hb)->keep_going());
+  std::this_thread::sleep_for(std::chrono::milliseconds(120));
+  EXPECT_FALSE(core_->Lease(Request())->has_job());  // a tick, as every Lease makes
+  EXPECT_EQ(LeaseExpirations(registry), 1.0);
+  core_.reset();  // before `metrics`
 }
 
 TEST_F(CoordinatorTest, RestartResumesFromTheCommittedCursorWithTheSameResult) {
