@@ -70,8 +70,9 @@ struct CoordinatorOptions {
   uint64_t stall_duplicates = 20'000;
   // Probation, spot-check sample rate (worker_trust.h).
   TrustOptions trust;
-  // A verification job nobody has taken for this long is done by the
-  // coordinator itself. Default 10 s.
+  // A verification job nobody has taken for this long, while no worker
+  // checked anything for as long, is done by the coordinator itself.
+  // Default 10 s.
   std::chrono::milliseconds verify_wait{10000};
   // Workers must present this generation fingerprint at Lease; empty means
   // puzzles::GenerationFingerprint() of this build.
@@ -164,6 +165,15 @@ class Coordinator {
   // one the job waits for. Heartbeats answer "stop" when it does not.
   // REQUIRES: mu_ held.
   bool StillWantedLocked(const LeaseRecord& lease) const;
+  // Whether `worker` should be offered generation before verification: when
+  // another worker has more jobs generating or waiting for a check than it
+  // has. A worker may not check its own jobs, so a fleet whose roles settle
+  // (one worker only checking, the other only generating) leaves the
+  // generator idle once the commit window is full (bulls-cows, whose Verify
+  // costs 4.4x its generation: workers 37% and 100% busy). The worker with
+  // fewer jobs of its own in flight generates, so that the other has
+  // something to check. REQUIRES: mu_ held.
+  bool GenerateFirstLocked(const std::string& worker) const;
   // The next job of `run` to lease, if any. REQUIRES: mu_ held.
   std::optional<uint64_t> NextSeqLocked(CampaignRun& run);
   // Commits the jobs of `campaign_id` that are next in order.
@@ -205,7 +215,8 @@ class Coordinator {
                      const std::vector<foundry::v1::Regenerated>& regenerated);
   // Runs `work` here (no other worker could) and settles it.
   void VerifyHere(VerifyWork work);
-  // Verification jobs nobody took within verify_wait. REQUIRES: mu_ held.
+  // Verification jobs nobody took within verify_wait, while the fleet
+  // checked nothing for as long. REQUIRES: mu_ held.
   std::vector<VerifyWork> TakeStaleVerifyWorkLocked(Clock::time_point now);
   // Quarantines `worker`: its leases and unverified jobs go to others, its
   // sampled commits are audited. REQUIRES: mu_ held.
@@ -230,6 +241,9 @@ class Coordinator {
   LeaseTable leases_;
   WorkerTrust trust_;
   size_t alive_workers_ = 0;  // as of the last refreshing tick
+  // When a worker last took, heartbeated or handed in a verification or
+  // audit: while the fleet checks, the coordinator leaves checks to it.
+  Clock::time_point fleet_checked_at_{};
   std::string fingerprint_;
 
   std::mutex ticker_mu_;

@@ -2,6 +2,7 @@
 // commit. See coordinator.h for the model.
 #include <algorithm>
 #include <cmath>
+#include <unordered_map>
 #include <unordered_set>
 
 #include <fmt/format.h>
@@ -57,16 +58,23 @@ Result<foundry::v1::LeaseResponse> Coordinator::Lease(const foundry::v1::LeaseRe
   trust_.Seen(request.worker_id(), request.threads(), request.build(), now);
   TickLocked(now, /*refresh=*/false);
 
-  // Verification first: it holds up commits.
-  if (auto work = TakeVerifyWorkLocked(request.worker_id(), now)) {
+  auto verify = [&]() -> std::optional<foundry::v1::LeaseResponse> {
+    auto work = TakeVerifyWorkLocked(request.worker_id(), now);
+    if (!work) return std::nullopt;
     if (metrics_) metrics_->SetJobsInFlight(static_cast<double>(leases_.live()));
-    lock.unlock();
+    lock.unlock();  // the job's copy of the claims is made outside the lock
     foundry::v1::LeaseResponse resp;
     *resp.mutable_job() = VerifyJobFor(*work);
     resp.mutable_job()->set_lease_deadline_unix_ms(ToUnixMs(now + options_.lease_ttl));
     resp.mutable_job()->set_heartbeat_interval_ms(
         static_cast<uint32_t>(options_.heartbeat_interval.count()));
     return resp;
+  };
+  // Verification first (it holds up commits), unless this worker must
+  // generate so that another has something to check.
+  const bool generate_first = GenerateFirstLocked(request.worker_id());
+  if (!generate_first) {
+    if (auto resp = verify()) return std::move(*resp);
   }
 
   // Weighted fair share: lowest pass first (see CampaignRun::pass), then the
@@ -101,8 +109,29 @@ Result<foundry::v1::LeaseResponse> Coordinator::Lease(const foundry::v1::LeaseRe
     if (metrics_) metrics_->SetJobsInFlight(static_cast<double>(leases_.live()));
     return resp;
   }
+  if (generate_first) {
+    if (auto checks = verify()) return std::move(*checks);  // nothing to generate: check after all
+  }
   resp.set_retry_after_ms(IdleRetryMsLocked(request.worker_id(), now));
   return resp;
+}
+
+bool Coordinator::GenerateFirstLocked(const std::string& worker) const {
+  // Jobs of each generator waiting for a checker or being checked.
+  std::unordered_map<std::string, uint32_t> waiting;
+  for (const auto& [id, run] : runs_) {
+    if (!run->running()) continue;
+    for (const auto& [seq, pv] : run->pending) ++waiting[pv.generator];
+  }
+  auto outstanding = [&](const std::string& w) {
+    auto it = waiting.find(w);
+    return leases_.LiveGenerating(w) + (it == waiting.end() ? 0 : it->second);
+  };
+  const uint32_t mine = outstanding(worker);
+  for (const auto& [generator, n] : waiting) {
+    if (generator != worker && mine < outstanding(generator)) return true;
+  }
+  return false;
 }
 
 bool Coordinator::StillWantedLocked(const LeaseRecord& lease) const {
@@ -142,6 +171,7 @@ Result<foundry::v1::HeartbeatResponse> Coordinator::Heartbeat(
   const bool wanted = !lease->lapsed && StillWantedLocked(*lease);
   resp.set_keep_going(wanted);
   if (wanted) lease->deadline = now + options_.lease_ttl;
+  if (wanted && lease->kind != LeaseKind::kGenerate) fleet_checked_at_ = now;
   resp.set_lease_deadline_unix_ms(ToUnixMs(lease->deadline));
   return resp;
 }

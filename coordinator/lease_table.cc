@@ -21,6 +21,7 @@ const LeaseRecord& LeaseTable::Grant(const std::string& campaign_id, uint64_t se
   lease.seq = seq;
   lease.deadline = deadline;
   ++live_;
+  if (kind == LeaseKind::kGenerate) ++generating_[worker_id];
   auto [it, inserted] = leases_.emplace(lease.lease_id, std::move(lease));
   return it->second;
 }
@@ -33,8 +34,20 @@ LeaseRecord* LeaseTable::Find(const std::string& lease_id) {
 void LeaseTable::Remove(const std::string& lease_id) {
   auto it = leases_.find(lease_id);
   if (it == leases_.end()) return;
-  if (!it->second.lapsed) --live_;
+  if (!it->second.lapsed) EndLive(it->second);
   leases_.erase(it);
+}
+
+void LeaseTable::EndLive(const LeaseRecord& lease) {
+  --live_;
+  if (lease.kind != LeaseKind::kGenerate) return;
+  auto g = generating_.find(lease.worker_id);
+  if (g != generating_.end() && --g->second == 0) generating_.erase(g);
+}
+
+uint32_t LeaseTable::LiveGenerating(const std::string& worker_id) const {
+  auto g = generating_.find(worker_id);
+  return g == generating_.end() ? 0 : g->second;
 }
 
 std::vector<LeaseRecord> LeaseTable::LapseDue(Clock::time_point now, Clock::time_point forget_before) {
@@ -43,7 +56,7 @@ std::vector<LeaseRecord> LeaseTable::LapseDue(Clock::time_point now, Clock::time
     LeaseRecord& l = it->second;
     if (!l.lapsed && l.deadline < now) {
       l.lapsed = true;
-      --live_;
+      EndLive(l);
       due.push_back(l);
     }
     if (l.lapsed && l.deadline < forget_before) {
@@ -68,7 +81,7 @@ std::vector<LeaseRecord> LeaseTable::RemoveWorker(const std::string& worker_id) 
   for (auto it = leases_.begin(); it != leases_.end();) {
     if (it->second.worker_id == worker_id) {
       if (!it->second.lapsed) {
-        --live_;
+        EndLive(it->second);
         out.push_back(it->second);
       }
       it = leases_.erase(it);

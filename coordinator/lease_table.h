@@ -59,11 +59,18 @@ class LeaseTable {
   // Live (not lapsed) leases.
   size_t live() const { return live_; }
 
+  // Live generation leases of `worker_id`.
+  uint32_t LiveGenerating(const std::string& worker_id) const;
+
  private:
+  // Books `lease` as no longer live.
+  void EndLive(const LeaseRecord& lease);
+
   uint64_t salt_;
   uint64_t counter_ = 0;
   size_t live_ = 0;
   std::unordered_map<std::string, LeaseRecord> leases_;
+  std::unordered_map<std::string, uint32_t> generating_;  // live, by worker; no zeros
 };
 
 }  // namespace foundry::coordinator
