@@ -166,8 +166,8 @@ class Coordinator {
   // REQUIRES: mu_ held.
   bool StillWantedLocked(const LeaseRecord& lease) const;
   // Whether `worker` should be offered generation before verification: when
-  // another worker has more jobs generating or waiting for a check than it
-  // has. A worker may not check its own jobs, so a fleet whose roles settle
+  // another worker has at least two more jobs generating or waiting for a
+  // check than it has. A worker may not check its own jobs, so a fleet whose roles settle
   // (one worker only checking, the other only generating) leaves the
   // generator idle once the commit window is full (bulls-cows, whose Verify
   // costs 4.4x its generation: workers 37% and 100% busy). The worker with

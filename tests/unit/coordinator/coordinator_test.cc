@@ -250,20 +250,22 @@ TEST_F(CoordinatorTest, ChecksStayWithAFleetThatIsBehindAndComeHereWhenItStops) 
   EXPECT_EQ(after.kind(), foundry::v1::JOB_KIND_GENERATE);
 }
 
-TEST_F(CoordinatorTest, TheWorkerWithFewerJobsInFlightGeneratesSoThatTheOtherHasSomethingToCheck) {
+TEST_F(CoordinatorTest, AWorkerWithTwoFewerJobsInFlightGeneratesSoThatTheOtherHasSomethingToCheck) {
   auto c = core_->SubmitCampaign(Spec(100000, 5, 50));
-  // a generates three jobs; b, known alive, has none in flight.
-  ASSERT_EQ(core_->Lease(Request("b"))->job().kind(), foundry::v1::JOB_KIND_GENERATE);
-  const auto b0 = core_->Lease(Request("b"))->job();  // b's second job: b has 2 in flight
+  // b, known alive, generates one job; a generates three, which only b may
+  // check.
+  const auto b0 = core_->Lease(Request("b"))->job();
+  ASSERT_EQ(b0.kind(), foundry::v1::JOB_KIND_GENERATE);
   for (int i = 0; i < 3; ++i) {
     const auto job = core_->Lease(Request("a"))->job();
     ASSERT_EQ(job.kind(), foundry::v1::JOB_KIND_GENERATE) << i;
     ASSERT_TRUE(core_->SubmitResults(Run(job))->accepted());
   }
-  // b (2 in flight) has fewer than a (3 waiting): it generates rather than
-  // checks, so that a, which may not check its own, gets something to check.
+  // b (1 in flight) has two fewer than a (3 waiting): it generates rather
+  // than checks, so that a, which may not check its own, gets something to
+  // check.
   EXPECT_EQ(core_->Lease(Request("b"))->job().kind(), foundry::v1::JOB_KIND_GENERATE);
-  // Now level (3 and 3): checks first again.
+  // Now 2 against 3: checks first again.
   const auto check = core_->Lease(Request("b"))->job();
   EXPECT_EQ(check.kind(), foundry::v1::JOB_KIND_VERIFY);
   // a, with more in flight than b, checks b's job as soon as there is one.
