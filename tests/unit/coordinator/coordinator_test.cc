@@ -11,10 +11,9 @@
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
-#include <prometheus/registry.h>
 
-#include "coordinator/coordinator_metrics.h"
 #include "puzzles/registry.h"
+#include "tests/unit/coordinator/coordinator_fixture.h"
 #include "worker/job_executor.h"
 #include "worker/result_chunks.h"
 
@@ -22,93 +21,7 @@ namespace foundry::coordinator {
 namespace {
 
 using foundry::v1::Campaign;
-
-class CoordinatorTest : public ::testing::Test {
- protected:
-  void SetUp() override {
-    dir_ = std::filesystem::temp_directory_path() /
-           ("coordinator-test-" + std::to_string(::getpid()) + "-" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    std::filesystem::remove_all(dir_);
-    Reopen();
-  }
-  void TearDown() override {
-    core_.reset();
-    store_.reset();
-    std::filesystem::remove_all(dir_);
-  }
-
-  void Reopen(CoordinatorOptions options = {}, CoordinatorMetrics* metrics = nullptr) {
-    core_.reset();
-    store_.reset();
-    auto store = storage::Store::Open(dir_.string(), {});
-    ASSERT_TRUE(store.ok()) << store.status().ToString();
-    store_ = std::move(*store);
-    auto core = Coordinator::Open(store_.get(), options, metrics);
-    ASSERT_TRUE(core.ok()) << core.status().ToString();
-    core_ = std::move(*core);
-  }
-
-  static foundry::v1::CampaignSpec Spec(uint64_t count, uint64_t seed = 3, uint32_t job_size = 50) {
-    foundry::v1::CampaignSpec s;
-    s.set_family("secret-number");
-    s.set_count(count);
-    s.set_seed(seed);
-    s.set_job_size(job_size);
-    return s;
-  }
-
-  static foundry::v1::LeaseRequest Request(const std::string& worker = "w") {
-    foundry::v1::LeaseRequest req;
-    req.set_worker_id(worker);
-    req.set_generation_fingerprint(puzzles::GenerationFingerprint());
-    return req;
-  }
-
-  foundry::v1::Job LeaseJob() {
-    auto r = core_->Lease(Request());
-    EXPECT_TRUE(r.ok());
-    EXPECT_TRUE(r->has_job());
-    return r->job();
-  }
-
-  std::vector<foundry::v1::ResultChunk> Run(const foundry::v1::Job& job) {
-    const puzzles::Family* family = *puzzles::FindFamily(job.family());
-    worker::JobSpec spec{family, *family->MakeParams(nlohmann::json::parse(job.params_json())),
-                         job.seed(), job.first_index(), job.end_index()};
-    std::atomic<bool> cancel{false};
-    return worker::ChunkResults(job.lease_id(), executor_.Run(spec, cancel), 7);
-  }
-
-  // Leases and submits until the campaign leaves RUNNING.
-  Campaign Drive(const std::string& id, const std::string& worker = "w") {
-    for (int i = 0; i < 100000; ++i) {
-      auto c = core_->GetCampaign(id);
-      if (c->state() != foundry::v1::CAMPAIGN_STATE_RUNNING) return *c;
-      auto r = core_->Lease(Request(worker));
-      if (!r->has_job()) continue;
-      EXPECT_TRUE(core_->SubmitResults(Run(r->job())).ok());
-    }
-    ADD_FAILURE() << "campaign did not finish";
-    return {};
-  }
-
-  std::set<std::string> StoredIds(const std::string& campaign_id = "") {
-    std::set<std::string> ids;
-    storage::PuzzleFilter f;
-    f.campaign_id = campaign_id;
-    EXPECT_TRUE(store_->Scan(f, "", 0, [&](const foundry::v1::Puzzle& p) {
-                          ids.insert(p.id());
-                          return true;
-                        }).ok());
-    return ids;
-  }
-
-  std::filesystem::path dir_;
-  std::unique_ptr<storage::Store> store_;
-  std::unique_ptr<Coordinator> core_;
-  worker::JobExecutor executor_{2};
-};
+using testing::CoordinatorTest;
 
 TEST_F(CoordinatorTest, CampaignStoresExactlyCountNewPuzzles) {
   auto c = core_->SubmitCampaign(Spec(777));
@@ -174,105 +87,6 @@ TEST_F(CoordinatorTest, LapsedLeaseIsLeasedAgainAndLateSubmissionIsHarmless) {
   const Campaign done = Drive(c->id());
   EXPECT_EQ(done.counters().stored(), 200u);
   EXPECT_EQ(StoredIds().size(), 200u);
-}
-
-// foundry_lease_expirations_total as `registry` holds it now.
-double LeaseExpirations(prometheus::Registry& registry) {
-  for (const auto& family : registry.Collect()) {
-    if (family.name == "foundry_lease_expirations_total" && !family.metric.empty()) {
-      return family.metric.front().counter.value;
-    }
-  }
-  return -1;
-}
-
-TEST_F(CoordinatorTest, OnlyLapsesThatLoseWantedWorkAreCounted) {
-  prometheus::Registry registry;
-  CoordinatorMetrics metrics(registry);
-  CoordinatorOptions opts;
-  opts.lease_ttl = std::chrono::milliseconds(50);
-  Reopen(opts, &metrics);
-  auto c = core_->SubmitCampaign(Spec(100000, 5, 60));
-  // A worker goes silent: its job lapses and is leased again. That counts.
-  const auto silent = LeaseJob();
-  std::this_thread::sleep_for(std::chrono::milliseconds(120));
-  const auto retry = LeaseJob();
-  EXPECT_EQ(retry.first_index(), silent.first_index());
-  EXPECT_EQ(LeaseExpirations(registry), 1.0);
-
-  // The campaign ends with a job still leased: the worker is told to stop,
-  // nothing is re-queued, and its lease running out is no lapse.
-  ASSERT_TRUE(core_->CancelCampaign(c->id()).ok());
-  foundry::v1::HeartbeatRequest hb;
-  hb.set_lease_id(retry.lease_id());
-  EXPECT_FALSE(core_->Heartbeat(hb)->keep_going());
-  std::this_thread::sleep_for(std::chrono::milliseconds(120));
-  EXPECT_FALSE(core_->Lease(Request())->has_job());  // a tick, as every Lease makes
-  EXPECT_EQ(LeaseExpirations(registry), 1.0);
-  core_.reset();  // before `metrics`
-}
-
-TEST_F(CoordinatorTest, ChecksStayWithAFleetThatIsBehindAndComeHereWhenItStops) {
-  CoordinatorOptions opts;
-  opts.verify_wait = std::chrono::milliseconds(300);
-  Reopen(opts);
-  auto c = core_->SubmitCampaign(Spec(100000, 5, 50));
-  // b generates jobs 0 to 2 (and is thereby known to be alive); a generates
-  // jobs 3 to 5, which only b may check.
-  for (int i = 0; i < 3; ++i) {
-    ASSERT_EQ(core_->Lease(Request("b"))->job().kind(), foundry::v1::JOB_KIND_GENERATE);
-  }
-  for (int i = 0; i < 3; ++i) {
-    const auto job = core_->Lease(Request("a"))->job();
-    ASSERT_EQ(job.kind(), foundry::v1::JOB_KIND_GENERATE);
-    ASSERT_TRUE(core_->SubmitResults(Run(job))->accepted());
-  }
-  const auto checking = core_->Lease(Request("b"))->job();
-  ASSERT_EQ(checking.kind(), foundry::v1::JOB_KIND_VERIFY);
-  EXPECT_EQ(checking.first_index(), 150u);
-
-  // b keeps checking (heartbeats) well past verify_wait: jobs 4 and 5 wait
-  // for it instead of being checked here.
-  foundry::v1::HeartbeatRequest hb;
-  hb.set_worker_id("b");
-  hb.set_lease_id(checking.lease_id());
-  for (int i = 0; i < 10; ++i) {
-    ASSERT_TRUE(core_->Heartbeat(hb)->keep_going());
-    std::this_thread::sleep_for(std::chrono::milliseconds(100));
-  }
-  const auto next = core_->Lease(Request("b"))->job();
-  EXPECT_EQ(next.kind(), foundry::v1::JOB_KIND_VERIFY);
-  EXPECT_EQ(next.first_index(), 200u);
-
-  // b stops checking: after verify_wait the coordinator checks job 5 itself.
-  std::this_thread::sleep_for(std::chrono::milliseconds(1000));
-  const auto after = core_->Lease(Request("b"))->job();
-  EXPECT_EQ(after.kind(), foundry::v1::JOB_KIND_GENERATE);
-}
-
-TEST_F(CoordinatorTest, AWorkerWithTwoFewerJobsInFlightGeneratesSoThatTheOtherHasSomethingToCheck) {
-  auto c = core_->SubmitCampaign(Spec(100000, 5, 50));
-  // b, known alive, generates one job; a generates three, which only b may
-  // check.
-  const auto b0 = core_->Lease(Request("b"))->job();
-  ASSERT_EQ(b0.kind(), foundry::v1::JOB_KIND_GENERATE);
-  for (int i = 0; i < 3; ++i) {
-    const auto job = core_->Lease(Request("a"))->job();
-    ASSERT_EQ(job.kind(), foundry::v1::JOB_KIND_GENERATE) << i;
-    ASSERT_TRUE(core_->SubmitResults(Run(job))->accepted());
-  }
-  // b (1 in flight) has two fewer than a (3 waiting): it generates rather
-  // than checks, so that a, which may not check its own, gets something to
-  // check.
-  EXPECT_EQ(core_->Lease(Request("b"))->job().kind(), foundry::v1::JOB_KIND_GENERATE);
-  // Now 2 against 3: checks first again.
-  const auto check = core_->Lease(Request("b"))->job();
-  EXPECT_EQ(check.kind(), foundry::v1::JOB_KIND_VERIFY);
-  // a, with more in flight than b, checks b's job as soon as there is one.
-  ASSERT_TRUE(core_->SubmitResults(Run(b0))->accepted());
-  const auto for_a = core_->Lease(Request("a"))->job();
-  EXPECT_EQ(for_a.kind(), foundry::v1::JOB_KIND_VERIFY);
-  EXPECT_EQ(for_a.first_index(), b0.first_index());
 }
 
 TEST_F(CoordinatorTest, RestartResumesFromTheCommittedCursorWithTheSameResult) {
@@ -500,27 +314,6 @@ TEST_F(CoordinatorTest, AWorkerOfAnotherGenerationFingerprintIsRefusedNamingBoth
   EXPECT_NE(r.status().message().find("0123456789abcdef"), std::string::npos);
   EXPECT_NE(r.status().message().find(puzzles::GenerationFingerprint()), std::string::npos);
   EXPECT_NE(r.status().message().find("9.9.9"), std::string::npos);
-}
-
-TEST_F(CoordinatorTest, WithTwoWorkersEachJobIsVerifiedByTheOther) {
-  auto c = core_->SubmitCampaign(Spec(200, 5, 50));
-  // Both workers are known before the first submission.
-  auto a = core_->Lease(Request("a"));
-  auto b = core_->Lease(Request("b"));
-  ASSERT_TRUE(a->has_job() && b->has_job());
-  ASSERT_TRUE(core_->SubmitResults(Run(a->job())).ok());
-  // a's job now waits for verification, which only b may take.
-  auto for_b = core_->Lease(Request("b"));
-  ASSERT_TRUE(for_b->has_job());
-  ASSERT_EQ(for_b->job().kind(), foundry::v1::JOB_KIND_VERIFY);
-  auto for_a = core_->Lease(Request("a"));
-  ASSERT_TRUE(for_a->has_job());
-  EXPECT_EQ(for_a->job().kind(), foundry::v1::JOB_KIND_GENERATE);
-  EXPECT_EQ(for_b->job().first_index(), a->job().first_index());
-  // On probation every index is re-generated; the claims are withheld.
-  EXPECT_TRUE(for_b->job().regenerate_all());
-  for (const auto& p : for_b->job().puzzles()) EXPECT_TRUE(p.id().empty());
-  EXPECT_TRUE(StoredIds().empty());
 }
 
 }  // namespace
