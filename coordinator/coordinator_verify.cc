@@ -141,13 +141,13 @@ Result<foundry::v1::SubmitResponse> Coordinator::SubmitVerification(
         }
       }
     }
-    if (work) fleet_checked_at_ = Clock::now();
     if (!work) {
       // Lapsed and taken by another, or the job was settled meanwhile.
       if (metrics_) metrics_->JobOutcome("repeated");
       resp.set_accepted(false);
       return resp;
     }
+    fleet_checked_at_ = Clock::now();
   }
   Status s = work->kind == LeaseKind::kAudit
                  ? SettleAudit(*work, lease.worker_id, regenerated)

@@ -71,15 +71,14 @@ class TrustTest : public ::testing::Test {
     const bool lying_verifier = forge == "lying-verifier";
     const int honest_at_start = lying_verifier ? 1 : 0;
     if (lying_verifier) {
-      // It lies only when it verifies, and a worker is offered verification
-      // before generation: left to run beside the forger, the honest worker
-      // can spend the whole campaign verifying the forger's jobs (a
-      // probation check re-generates the job, which costs more than
-      // generating it) and the forger never gets a job to verify (seen in
-      // CI). So the forger is paused while the honest worker, known to the
-      // coordinator, generates the first jobs, which only the forger may
-      // verify; they hold up the in-order commit until it resumes and is
-      // offered their verification first.
+      // It lies only when it verifies. Before roles evened out (a worker
+      // with two fewer jobs in flight generates first), the honest worker
+      // could spend the whole campaign verifying the forger's jobs and the
+      // forger never got one to verify (seen in CI). The forger is still
+      // paused while the honest worker, known to the coordinator, generates
+      // the first jobs, which only the forger may verify and which hold up
+      // the in-order commit: once resumed it checks them as soon as it has
+      // generated as many as it lacks, or nothing is left to generate.
       cluster.AddWorker(1);
       ASSERT_NO_FATAL_FAILURE(WaitUntilWorkersSeen(cluster.address(), 2));
       cluster.worker(forger).Signal(SIGSTOP);
