@@ -8,14 +8,16 @@
 # the same campaign through `foundry run --threads 1` and `--threads 2`.
 #
 #   bench/cluster_cost.sh [COUNT] [FAMILIES...]   (build first: scripts/build.sh)
-# COUNT defaults to 20000; FAMILIES to all seven. Env: WARMUP (20000),
+# COUNT defaults to 100000 (at 20,000 a cheap family's campaign lasts about a
+# second, and filling and draining the pipeline is a large part of it);
+# FAMILIES to all seven. Env: WARMUP (20000),
 # SPOT_RATE (the coordinator's --spot-check-rate; its default when unset),
 # COORDINATOR (another foundry-coordinator binary, for an A/B of a change),
 # RUNS=0 (skip the two `foundry run` columns).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . bench/lib.sh
-COUNT=${1:-20000}
+COUNT=${1:-100000}
 WARMUP=${WARMUP:-20000}
 shift || true
 FAMILIES=${*:-secret-number bulls-cows balance decodoku alignment zebra sudoku}
@@ -33,16 +35,16 @@ rate_of() { sed -n 's/.*rate \([0-9]*\) puzzles\/s.*/\1/p'; }
 printf '%-14s %9s %11s %11s %9s %10s %10s %8s %8s\n' family "cluster/s" "coord µs/p" \
   "workers µs/p" "w ÷ c" "run -t1/s" "run -t2/s" "t2 ÷ t1" "cl ÷ t2"
 for family in $FAMILIES; do
-  rm -rf "$WORK"/*
+  rm -rf "${WORK:?}"/*
   pids=()
   "${COORDINATOR:-$BIN/foundry-coordinator}" --listen 127.0.0.1:0 --db "$WORK/cluster" \
     ${SPOT_RATE:+--spot-check-rate "$SPOT_RATE"} >"$WORK/coord.log" 2>&1 &
-  coord=$!; pids+=($coord)
+  coord=$!; pids+=("$coord")
   port=$(coordinator_port "$WORK/coord.log" "$coord")
   workers=()
   for i in 1 2; do
     "$BIN/foundry-worker" --coordinator "127.0.0.1:$port" --threads 1 >"$WORK/w$i.log" 2>&1 &
-    workers+=($!); pids+=($!)
+    workers+=("$!"); pids+=("$!")
   done
   "$BIN/foundry" campaign submit --coordinator "127.0.0.1:$port" --family "$family" \
     --count "$WARMUP" --seed 2 --watch >/dev/null 2>&1
