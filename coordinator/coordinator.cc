@@ -203,7 +203,7 @@ std::vector<Campaign> Coordinator::ListCampaigns(bool running_only) {
 }
 
 Result<Campaign> Coordinator::CancelCampaign(const std::string& campaign_id) {
-  std::lock_guard commit_lock(commit_mu_);  // no commit may overwrite the cancel
+  CommitExclusive commit_lock(*this);  // no commit may overwrite the cancel
   std::lock_guard lock(mu_);
   auto it = runs_.find(campaign_id);
   if (it == runs_.end()) return Status::NotFound(fmt::format("no campaign with id '{}'", campaign_id));

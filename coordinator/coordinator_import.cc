@@ -76,7 +76,7 @@ Status Coordinator::ImportChunk(ImportSession& session, std::vector<ImportItem> 
 
   // Dedup against the store and write under commit_mu_, like CommitJob, so
   // that a campaign committing the same puzzle cannot slip in between.
-  std::lock_guard commit_lock(commit_mu_);
+  CommitExclusive commit_lock(*this);
   for (auto& [family, puzzles] : by_family) {
     std::vector<std::string> ids;
     for (const auto& p : puzzles) ids.push_back(p.id());

@@ -311,7 +311,35 @@ Result<foundry::v1::SubmitResponse> Coordinator::SubmitGeneration(
 // ---------------------------------------------------------------- commits
 
 void Coordinator::CommitReady(const std::string& campaign_id) {
-  std::lock_guard commit_lock(commit_mu_);
+  {
+    std::lock_guard lock(mu_);
+    commit_wanted_.insert(campaign_id);
+  }
+  CommitWanted();
+}
+
+void Coordinator::CommitWanted() {
+  for (;;) {
+    std::unique_lock commit_lock(commit_mu_, std::try_to_lock);
+    if (!commit_lock.owns_lock()) return;  // the holder commits it (below)
+    for (;;) {
+      std::string campaign_id;
+      {
+        std::lock_guard lock(mu_);
+        if (commit_wanted_.empty()) break;
+        campaign_id = std::move(commit_wanted_.extract(commit_wanted_.begin()).value());
+      }
+      CommitReadyOf(campaign_id);
+    }
+    commit_lock.unlock();
+    // Whoever asked between the last look and the unlock found commit_mu_
+    // taken and left it to this thread.
+    std::lock_guard lock(mu_);
+    if (commit_wanted_.empty()) return;
+  }
+}
+
+void Coordinator::CommitReadyOf(const std::string& campaign_id) {
   for (;;) {
     CampaignRun* run = nullptr;
     std::optional<CheckedJob> job;

@@ -24,4 +24,4 @@ cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DFOUNDRY_SANITIZE=th
   -DFOUNDRY_BENCH=OFF >/dev/null
 cmake --build build-tsan -j "$jobs" --target worker_tests coordinator_tests
 ctest --test-dir build-tsan --output-on-failure -j "$jobs" \
-  -R '^(JobExecutorTest|ResultChunksTest|LeaseLoopTest|CoordinatorTest|CommitWindowTest)\.'
+  -R '^(JobExecutorTest|ResultChunksTest|LeaseLoopTest|CoordinatorTest|CommitWindowTest|CommitHandOffTest)\.'
