@@ -69,7 +69,15 @@ void Progress::Finish() {
   std::fflush(out_);
 }
 
-std::string CampaignSummary(const foundry::v1::Campaign& c, double seconds) {
+double CampaignSeconds(const foundry::v1::Campaign& c, double fallback) {
+  if (c.finished_unix_ms() > c.created_unix_ms()) {
+    return static_cast<double>(c.finished_unix_ms() - c.created_unix_ms()) / 1000.0;
+  }
+  return fallback;
+}
+
+std::string CampaignSummary(const foundry::v1::Campaign& c, double fallback_seconds) {
+  const double seconds = CampaignSeconds(c, fallback_seconds);
   const auto& k = c.counters();
   const double rate = seconds > 0 ? static_cast<double>(k.stored()) / seconds : 0;
   std::string s = fmt::format(

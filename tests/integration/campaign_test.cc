@@ -1,6 +1,7 @@
 // End to end: real coordinator and workers on loopback, driven by the real
 // foundry command.
 #include <fstream>
+#include <regex>
 #include <set>
 #include <sstream>
 
@@ -29,6 +30,29 @@ TEST_F(CampaignTest, TwentyThousandPuzzlesThroughTwoWorkersExportAndVerify) {
   EXPECT_NE(submit.out.find("done"), std::string::npos) << submit.out;
   EXPECT_NE(submit.out.find("stored 20,000"), std::string::npos) << submit.out;
   EXPECT_NE(submit.out.find("What is my number?"), std::string::npos) << "example puzzle missing";
+
+  // The rate is the campaign's own: stored over created..finished from its
+  // timestamps, the same in the watch's summary and in a later status (not
+  // the watcher's clock, which includes its polling; not 0 afterwards).
+  const std::regex summary_re(R"(campaign (c-[0-9a-f]+) done: .* rate ([0-9]+) puzzles/s \(([0-9.]+) s\))");
+  std::smatch watched;
+  ASSERT_TRUE(std::regex_search(submit.out, watched, summary_re)) << submit.out;
+  const std::string id = watched[1];
+  auto status = RunCommand({Bin("foundry"), "campaign", "status", "--coordinator", cluster.address(), id});
+  ASSERT_EQ(status.exit_code, 0) << status.err;
+  std::smatch later;
+  ASSERT_TRUE(std::regex_search(status.out, later, summary_re)) << status.out;
+  EXPECT_EQ(later[2], watched[2]) << "watch and status disagree on the rate";
+  auto json = RunCommand({Bin("foundry"), "campaign", "status", "--json", "--coordinator",
+                          cluster.address(), id});
+  ASSERT_EQ(json.exit_code, 0) << json.err;
+  const auto c = nlohmann::json::parse(json.out);
+  const double seconds = static_cast<double>(std::stoll(c["finishedUnixMs"].get<std::string>()) -
+                                             std::stoll(c["createdUnixMs"].get<std::string>())) /
+                         1000.0;
+  ASSERT_GT(seconds, 0) << json.out;
+  EXPECT_NEAR(std::stod(later[3]), seconds, 0.051) << status.out;
+  EXPECT_NEAR(std::stod(later[2]), 20000 / seconds, 1.0) << status.out;
 
   auto exported = RunCommand({Bin("foundry"), "export", "--coordinator", cluster.address()});
   ASSERT_EQ(exported.exit_code, 0) << exported.err;
