@@ -35,7 +35,8 @@ class Progress {
 // timestamps once it has ended, so that a rate over them does not depend on
 // how often the caller polled (a 3 s campaign watched every 250 ms would
 // otherwise look up to 8% slower); `fallback` (the caller's clock) while it
-// runs or when the timestamps span no time (an import).
+// runs or when the timestamps span no time (an import). A campaign resumed
+// after a coordinator restart counts the time it was down.
 double CampaignSeconds(const foundry::v1::Campaign& c, double fallback);
 
 // The final summary of a campaign: state, counters, and the rate stored ÷

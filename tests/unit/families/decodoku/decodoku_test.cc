@@ -260,6 +260,17 @@ TEST(DecodokuTest, CanonicalBytesAreTheLeastOfEightSymmetries) {
   }
 }
 
+// Puzzle ids hash these bytes: their layout must never change (a faster
+// CanonicalBytes must give the same string; this one was computed from the
+// definition in codec.h by a separate script, and the map-based code before
+// 2026-11-25 gave it too).
+TEST(DecodokuTest, CanonicalBytesKeepTheirLayout) {
+  const json puzzle = {{"size", 3},
+                       {"grid", {{1, 0, 9}, {0, 5, 5}, {2, 8, 0}}},
+                       {"clusters", {{4, 0, 4}, {0, 7, 7}, {3, 3, 0}}}};
+  EXPECT_EQ(DK().CanonicalBytes(puzzle), "3|059850201|0,1,2,3,1,0,3,0,2");
+}
+
 TEST(DecodokuTest, VerifyRefusesWrongSolutionsAndBadPuzzles) {
   const Accepted a = Sample(MakeParams(), 1).front();
   json sol = a.solution;
