@@ -40,8 +40,8 @@ class Progress {
 double CampaignSeconds(const foundry::v1::Campaign& c, double fallback);
 
 // The final summary of a campaign: state, counters, and the rate stored ÷
-// CampaignSeconds(c, seconds).
-std::string CampaignSummary(const foundry::v1::Campaign& c, double seconds);
+// CampaignSeconds(c, fallback_seconds).
+std::string CampaignSummary(const foundry::v1::Campaign& c, double fallback_seconds);
 
 // At the end of a watched campaign: the CampaignSummary line on stdout and,
 // when the campaign did not finish DONE, its reason on stderr as
