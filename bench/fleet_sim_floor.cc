@@ -7,18 +7,14 @@
 
 #include <sys/resource.h>
 
-#include <rocksdb/cache.h>
-#include <rocksdb/convenience.h>
 #include <rocksdb/db.h>
-#include <rocksdb/filter_policy.h>
 #include <rocksdb/options.h>
-#include <rocksdb/statistics.h>
-#include <rocksdb/table.h>
 #include <rocksdb/write_batch.h>
 
 #include "foundry/v1/campaign.pb.h"
 #include "foundry/v1/puzzle.pb.h"
 #include "bench/process_cpu.h"
+#include "storage/rocks_options.h"
 
 namespace foundry::fleet_sim {
 namespace {
@@ -43,25 +39,12 @@ std::string TimeKey(int64_t unix_ms) {
   return key;
 }
 
-// Column families in the store's order (storage/keys.h kAllCfs) with their
-// memtable sizes and Bloom filters (rocks_store_open.cc MakeCfDescriptors).
-struct CfSpec {
-  const char* name;
-  size_t mib;
-  bool bloom;
-};
-constexpr CfSpec kCfs[] = {{"default", 4, false},         {"puzzles", 64, true},
-                           {"by_family", 4, false},      {"campaigns", 4, false},
-                           {"campaign_members", 32, true}, {"plays", 16, true},
-                           {"by_score", 32, false},       {"by_created", 32, false}};
-enum Cf { kPuzzles = 1, kCampaigns = 3, kMembers = 4, kByScore = 6, kByCreated = 7 };
-
-rocksdb::CompressionType Lz4IfAvailable() {
-  for (rocksdb::CompressionType type : rocksdb::GetSupportedCompressions()) {
-    if (type == rocksdb::kLZ4Compression) return type;
-  }
-  return rocksdb::kNoCompression;
-}
+// The column families the floor writes, by name (storage/keys.h), in the
+// store's column-family order, which is the order the key-ordered batches
+// sort them in.
+constexpr const char* kWrittenCfs[] = {"puzzles", "campaigns", "campaign_members", "by_score",
+                                       "by_created"};
+enum Cf { kPuzzles, kCampaigns, kMembers, kByScore, kByCreated };
 
 struct Entry {
   int cf;
@@ -76,34 +59,12 @@ FloorResult MeasureRocksFloor(
     const std::string& family, const std::string& params_json, uint64_t seed,
     const std::string& dir, bool key_order, std::string* error) {
   FloorResult r;
-  rocksdb::DBOptions db;
-  db.create_if_missing = true;
-  db.create_missing_column_families = true;
-  db.db_write_buffer_size = 256u << 20;
-  db.max_total_wal_size = 256u << 20;
-  db.bytes_per_sync = 1u << 20;
-  db.statistics = rocksdb::CreateDBStatistics();
-  db.statistics->set_stats_level(rocksdb::StatsLevel::kExceptHistogramOrTimers);
-  std::shared_ptr<rocksdb::Cache> cache = rocksdb::NewLRUCache(64u << 20);
-  std::vector<rocksdb::ColumnFamilyDescriptor> descriptors;
-  for (const CfSpec& spec : kCfs) {
-    rocksdb::ColumnFamilyOptions cf;
-    cf.write_buffer_size = spec.mib << 20;
-    cf.max_write_buffer_number = 3;
-    cf.compression = Lz4IfAvailable();
-    cf.compression_per_level.assign(7, cf.compression);
-    cf.compression_per_level[0] = rocksdb::kNoCompression;
-    cf.level_compaction_dynamic_level_bytes = true;
-    rocksdb::BlockBasedTableOptions table;
-    table.block_cache = cache;
-    if (spec.bloom) {
-      table.filter_policy.reset(rocksdb::NewBloomFilterPolicy(10));
-      cf.memtable_prefix_bloom_size_ratio = 0.02;
-      cf.memtable_whole_key_filtering = true;
-    }
-    cf.table_factory.reset(rocksdb::NewBlockBasedTableFactory(table));
-    descriptors.emplace_back(spec.name, cf);
-  }
+  // Exactly the store's options (storage/rocks_options.h), defaults as the
+  // coordinator runs with them.
+  const foundry::storage::StoreOptions store_options;
+  const rocksdb::DBOptions db = foundry::storage::StoreDbOptions(/*create=*/true, store_options);
+  const std::vector<rocksdb::ColumnFamilyDescriptor> descriptors =
+      foundry::storage::StoreColumnFamilies(store_options);
   std::vector<rocksdb::ColumnFamilyHandle*> handles;
   rocksdb::DB* raw = nullptr;
   rocksdb::Status s = rocksdb::DB::Open(db, dir, descriptors, &handles, &raw);
@@ -112,6 +73,17 @@ FloorResult MeasureRocksFloor(
     return r;
   }
   std::unique_ptr<rocksdb::DB> owner(raw);
+  std::vector<rocksdb::ColumnFamilyHandle*> written;
+  for (const char* name : kWrittenCfs) {
+    auto it = std::find_if(handles.begin(), handles.end(),
+                           [&](rocksdb::ColumnFamilyHandle* h) { return h->GetName() == name; });
+    if (it == handles.end()) {
+      *error = std::string("floor: the store has no column family ") + name;
+      for (auto* h : handles) owner->DestroyColumnFamilyHandle(h);
+      return r;
+    }
+    written.push_back(*it);
+  }
 
   // Every entry built before the clock starts: the floor is the writes.
   const std::string campaign_id = "c-0123456789abcdef";  // the coordinator's id shape
@@ -173,7 +145,7 @@ FloorResult MeasureRocksFloor(
   rocksdb::WriteOptions wo;  // WAL on, no fsync: the store's defaults
   for (const auto& w : writes) {
     rocksdb::WriteBatch wb;
-    for (const auto& e : w) wb.Put(handles[e.cf], e.key, e.value);
+    for (const auto& e : w) wb.Put(written[e.cf], e.key, e.value);
     s = owner->Write(wo, &wb);
     if (!s.ok()) break;
   }

@@ -1,8 +1,8 @@
 // fleet_sim's RocksDB floor: what the store's writes alone cost per puzzle.
 //
-// A bare RocksDB with the store's column families and options
-// (storage/rocks_store_open.cc: LZ4, memtable sizes, Bloom filters, WAL on,
-// no fsync) receives exactly the entries a campaign's commits write — per
+// A bare RocksDB opened with the store's own options (storage/rocks_options.h:
+// LZ4, memtable sizes, Bloom filters; WAL on, no fsync) receives exactly the
+// entries a campaign's commits write — per
 // puzzle its record (puzzles), campaign_members, by_score and by_created
 // entries, per job one campaign record (the store's Commit,
 // storage/rocks_store*.cc) — built from the captured puzzles, one WriteBatch
