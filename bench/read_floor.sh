@@ -3,8 +3,10 @@
 # gRPC build, in one run: grpc.health.v1.Health/Check, GetPuzzle and
 # GetPuzzles (BATCH ids a call) on the same server, each flat out with
 # store_load for SECONDS, twice in turn (A B C A B C: drift shows as a
-# difference between the rounds); then Health/Check and GetPuzzle again at
-# each fixed rate of RATES calls/s, twice in turn. CPU per call is the
+# difference between the rounds); then Health/Check and GetPuzzle one call
+# at a time (one stream, each call waiting for the last: how a simple client
+# reads), twice in turn; then both again at each fixed rate of RATES calls/s,
+# twice in turn. CPU per call is the
 # coordinator's utime+stime from /proc over the window divided by the calls
 # answered.
 #
@@ -36,11 +38,11 @@ trap '[[ -n $PID ]] && kill "$PID" 2>/dev/null; rm -rf "$WORK"' EXIT
 PID=$!
 port=$(coordinator_port "$WORK/log" "$PID")
 
-# One measured window: measure RPC ROUND [store_load flags...]
+# One measured window: measure RPC ROUND STREAMS [store_load flags...]
 measure() {
-  local rpc=$1 round=$2
-  shift 2
-  "$BIN/store_load" --target "127.0.0.1:$port" --rpc "$rpc" --batch "$BATCH" --streams "$STREAMS" \
+  local rpc=$1 round=$2 streams=$3
+  shift 3
+  "$BIN/store_load" --target "127.0.0.1:$port" --rpc "$rpc" --batch "$BATCH" --streams "$streams" \
     --seconds "$SECONDS_PER_RUN" --warmup-seconds 1 --json "$@" >"$WORK/out" 2>"$WORK/err" &
   local load=$!
   # The window starts after the warm-up: store_load says so on stderr.
@@ -62,11 +64,14 @@ PY
 
 printf '%-8s %8s %12s %10s %10s %16s\n' rpc round "calls/s" "p50 ms" "p99 ms" "coord µs/call"
 for round in 1 2; do
-  for rpc in health get getmany; do measure "$rpc" "flat-$round"; done
+  for rpc in health get getmany; do measure "$rpc" "flat-$round" "$STREAMS"; done
+done
+for round in 1 2; do
+  for rpc in health get; do measure "$rpc" "one-$round" 1; done
 done
 for round in 1 2; do
   for rate in $RATES; do
-    for rpc in health get; do measure "$rpc" "$rate/s-$round" --api callback --rate "$rate"; done
+    for rpc in health get; do measure "$rpc" "$rate/s-$round" "$STREAMS" --api callback --rate "$rate"; done
   done
 done
 echo "getmany: $BATCH ids a call; coordinator µs per puzzle = µs/call ÷ $BATCH"
@@ -79,7 +84,7 @@ for rnd in dict.fromkeys(r[1] for r in rows):  # in the order measured
     if ("health", rnd) in cost and ("get", rnd) in cost and cost[("health", rnd)] > 0:
         line = f"GetPuzzle ÷ Health/Check, {rnd}: {cost[('get', rnd)] / cost[('health', rnd)]:.2f}"
         h, g = calls[("health", rnd)], calls[("get", rnd)]
-        if not rnd.startswith("flat") and abs(h - g) > 0.05 * max(h, g):
+        if "/s-" in rnd and abs(h - g) > 0.05 * max(h, g):
             line += f" (rates differ: {h:.0f} against {g:.0f} calls/s)"
         print(line)
 PY
