@@ -1,9 +1,10 @@
 #include "bench/fleet_sim_floor.h"
 
 #include <algorithm>
-#include <bit>
 #include <chrono>
 #include <memory>
+#include <string>
+#include <string_view>
 
 #include <sys/resource.h>
 
@@ -14,36 +15,20 @@
 #include "foundry/v1/campaign.pb.h"
 #include "foundry/v1/puzzle.pb.h"
 #include "bench/process_cpu.h"
+#include "storage/keys.h"
 #include "storage/rocks_options.h"
 
 namespace foundry::fleet_sim {
 namespace {
 
-void PutBigEndian(std::string& out, uint64_t v) {
-  for (int shift = 56; shift >= 0; shift -= 8) out.push_back(static_cast<char>(v >> shift));
-}
+namespace keys = foundry::storage::keys;
 
-// The store's key encodings (storage/keys.cc), repeated here because keys.h
-// is private to storage/; only the byte counts and rough content matter.
-constexpr uint64_t kSignBit = 1ULL << 63;
-std::string ScoreKey(double score) {
-  if (score == 0) score = 0;
-  const uint64_t bits = std::bit_cast<uint64_t>(score);
-  std::string key;
-  PutBigEndian(key, (bits & kSignBit) ? ~bits : (bits | kSignBit));
-  return key;
-}
-std::string TimeKey(int64_t unix_ms) {
-  std::string key;
-  PutBigEndian(key, static_cast<uint64_t>(unix_ms) ^ kSignBit);
-  return key;
-}
-
-// The column families the floor writes, by name (storage/keys.h), in the
-// store's column-family order, which is the order the key-ordered batches
-// sort them in.
-constexpr const char* kWrittenCfs[] = {"puzzles", "campaigns", "campaign_members", "by_score",
-                                       "by_created"};
+// The column families the floor writes (storage/keys.h), in the store's
+// column-family order, which is the order the key-ordered batches sort them
+// in.
+constexpr std::string_view kWrittenCfs[] = {keys::kPuzzlesCf, keys::kCampaignsCf,
+                                            keys::kCampaignMembersCf, keys::kByScoreCf,
+                                            keys::kByCreatedCf};
 enum Cf { kPuzzles, kCampaigns, kMembers, kByScore, kByCreated };
 
 struct Entry {
@@ -74,11 +59,11 @@ FloorResult MeasureRocksFloor(
   }
   std::unique_ptr<rocksdb::DB> owner(raw);
   std::vector<rocksdb::ColumnFamilyHandle*> written;
-  for (const char* name : kWrittenCfs) {
+  for (std::string_view name : kWrittenCfs) {
     auto it = std::find_if(handles.begin(), handles.end(),
                            [&](rocksdb::ColumnFamilyHandle* h) { return h->GetName() == name; });
     if (it == handles.end()) {
-      *error = std::string("floor: the store has no column family ") + name;
+      *error = "floor: the store has no column family " + std::string(name);
       for (auto* h : handles) owner->DestroyColumnFamilyHandle(h);
       return r;
     }
@@ -115,12 +100,10 @@ FloorResult MeasureRocksFloor(
       rec.set_created_unix_ms(created);
       const std::string& level = p->difficulty().level();
       w.push_back({kPuzzles, p->id(), rec.SerializeAsString()});
-      std::string member = campaign_id + '\0';
-      PutBigEndian(member, p->index());
-      w.push_back({kMembers, std::move(member), p->id()});
-      w.push_back({kByScore, family + '\0' + ScoreKey(p->difficulty().score()) + p->id(),
-                   level + '\0' + TimeKey(created) + campaign_id});
-      w.push_back({kByCreated, TimeKey(created) + p->id(), ""});
+      w.push_back({kMembers, keys::CampaignMemberKey(campaign_id, p->index()), p->id()});
+      w.push_back({kByScore, keys::ByScoreKey(family, p->difficulty().score(), p->id()),
+                   keys::EncodeCatalogValue(level, created, campaign_id)});
+      w.push_back({kByCreated, keys::ByCreatedKey(created, p->id()), ""});
       ++r.puzzles;
     }
     record.mutable_counters()->set_stored(r.puzzles);

@@ -1,5 +1,6 @@
 // Key layouts of the puzzle store: every byte the store writes as a key, in
-// one place. Private to storage/.
+// one place. Private to storage/ (bench/fleet_sim_floor also writes them, to
+// measure RocksDB's cost for exactly the store's keys).
 //
 // Everything below is an on-disk format: never rename a column family, never
 // change a layout or a tag byte. A change needs a new Store::kSchemaVersion.

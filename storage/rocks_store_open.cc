@@ -18,7 +18,6 @@
 #include <unordered_set>
 #include <utility>
 
-#include <rocksdb/convenience.h>
 #include <rocksdb/db.h>
 #include <rocksdb/env.h>
 #include <rocksdb/iterator.h>
