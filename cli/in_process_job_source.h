@@ -25,6 +25,9 @@ class InProcessJobSource : public worker::JobSource {
   Result<foundry::v1::SubmitResponse> Submit(std::vector<foundry::v1::ResultChunk> chunks) override {
     return core_.SubmitResults(std::move(chunks));
   }
+  Result<foundry::v1::ReleaseResponse> Release(const foundry::v1::ReleaseRequest& request) override {
+    return core_.ReleaseLeases(request);
+  }
 
  private:
   coordinator::Coordinator& core_;

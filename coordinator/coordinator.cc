@@ -110,18 +110,7 @@ void Coordinator::TickLocked(Clock::time_point now, bool refresh) {
     // elsewhere or whose campaign ended was let go (its heartbeat said stop),
     // and counting it made every campaign's end look like failing workers.
     if (metrics_ && StillWantedLocked(lapsed)) metrics_->LeaseLapsed();
-    auto it = runs_.find(lapsed.campaign_id);
-    if (it == runs_.end()) continue;
-    CampaignRun& run = *it->second;
-    if (lapsed.kind == LeaseKind::kGenerate) {
-      if (run.running() && !run.Delivered(lapsed.seq)) run.requeued.insert(lapsed.seq);
-    } else if (auto p = run.pending.find(lapsed.seq);
-               p != run.pending.end() && p->second.lease_id == lapsed.lease_id) {
-      p->second.lease_id.clear();  // another verifier takes it
-    } else if (auto a = run.audits.find(lapsed.seq);
-               a != run.audits.end() && a->second.lease_id == lapsed.lease_id) {
-      a->second.lease_id.clear();
-    }
+    ReturnLeaseLocked(lapsed);
   }
   if (!refresh) return;
   alive_workers_ = trust_.AliveCount(now - kWorkerSeenWindow);
@@ -129,6 +118,42 @@ void Coordinator::TickLocked(Clock::time_point now, bool refresh) {
     metrics_->SetJobsInFlight(static_cast<double>(leases_.live()));
     metrics_->SetWorkers(static_cast<double>(alive_workers_));
   }
+}
+
+void Coordinator::ReturnLeaseLocked(const LeaseRecord& lease) {
+  auto it = runs_.find(lease.campaign_id);
+  if (it == runs_.end()) return;
+  CampaignRun& run = *it->second;
+  if (lease.kind == LeaseKind::kGenerate) {
+    // (A finished campaign leases nothing, unless an audit rolls it back.)
+    if (!run.Delivered(lease.seq)) run.requeued.insert(lease.seq);
+  } else if (auto p = run.pending.find(lease.seq);
+             p != run.pending.end() && p->second.lease_id == lease.lease_id) {
+    p->second.lease_id.clear();  // another verifier takes it
+  } else if (auto a = run.audits.find(lease.seq);
+             a != run.audits.end() && a->second.lease_id == lease.lease_id) {
+    a->second.lease_id.clear();
+  }
+}
+
+Result<foundry::v1::ReleaseResponse> Coordinator::ReleaseLeases(
+    const foundry::v1::ReleaseRequest& request) {
+  if (request.worker_id().empty()) return Status::InvalidArgument("worker_id is required");
+  foundry::v1::ReleaseResponse resp;
+  std::lock_guard lock(mu_);
+  for (const std::string& id : request.lease_ids()) {
+    const LeaseRecord* lease = leases_.Find(id);
+    // Lease ids are unguessable, but a worker still may not free another's.
+    if (lease == nullptr || lease->lapsed || lease->worker_id != request.worker_id()) continue;
+    const LeaseRecord released = *lease;
+    leases_.Remove(id);
+    const bool wanted = StillWantedLocked(released);
+    ReturnLeaseLocked(released);
+    resp.set_released(resp.released() + 1);
+    if (metrics_ && wanted) metrics_->LeaseReleased();
+  }
+  if (metrics_) metrics_->SetJobsInFlight(static_cast<double>(leases_.live()));
+  return resp;
 }
 
 uint32_t Coordinator::IdleRetryMsLocked(const std::string& worker_id, Clock::time_point now) const {

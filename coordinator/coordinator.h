@@ -136,6 +136,10 @@ class Coordinator {
   // worker never sends them). A repeated or late submission of a job
   // already committed is accepted=false, not an error.
   Result<foundry::v1::SubmitResponse> SubmitResults(std::vector<foundry::v1::ResultChunk> chunks);
+  // Takes back the listed leases of `request.worker_id()` that are still
+  // live: their jobs are offered again on the next Lease. Leases unknown,
+  // lapsed or held by another worker are skipped.
+  Result<foundry::v1::ReleaseResponse> ReleaseLeases(const foundry::v1::ReleaseRequest& request);
 
   // The workers seen lately and every quarantined one.
   foundry::v1::ListWorkersResponse ListWorkers();
@@ -155,6 +159,10 @@ class Coordinator {
   // (O(workers): the ticker does it, not every Lease) and refreshes the
   // gauges. REQUIRES: mu_ held.
   void TickLocked(Clock::time_point now, bool refresh);
+  // Puts the work of `lease` (no longer live) back: a generation job into
+  // its campaign's queue unless delivered, a check or an audit up for
+  // another worker. REQUIRES: mu_ held.
+  void ReturnLeaseLocked(const LeaseRecord& lease);
   // How long an idle worker should wait before asking again: the fleet's
   // idle polling stays near 500 Leases/s whatever its size (200 ms for up
   // to 100 workers, 2 s at 1,000), jittered so that workers do not ask in
@@ -217,7 +225,9 @@ class Coordinator {
   struct VerifyWork;
   // Hands `worker` a verification or audit job, if one waits that it may
   // take. REQUIRES: mu_ held.
-  std::optional<VerifyWork> TakeVerifyWorkLocked(const std::string& worker, Clock::time_point now);
+  // With `only_campaign` non-empty, only work of that campaign.
+  std::optional<VerifyWork> TakeVerifyWorkLocked(const std::string& worker, Clock::time_point now,
+                                                 const std::string& only_campaign = {});
   static foundry::v1::Job VerifyJobFor(const VerifyWork& work);
   // The work of checking `run`'s pending job `seq`, or of auditing its
   // committed job `seq`, under `lease_id`.

@@ -57,9 +57,23 @@ Result<foundry::v1::LeaseResponse> Coordinator::Lease(const foundry::v1::LeaseRe
   }
   trust_.Seen(request.worker_id(), request.threads(), request.build(), now);
   TickLocked(now, /*refresh=*/false);
+  // A worker of one campaign (a batch job's array task) takes only its work
+  // and learns when it has ended, so that it can exit.
+  const std::string& only = request.campaign_id();
+  if (!only.empty()) {
+    auto it = runs_.find(only);
+    if (it == runs_.end()) {
+      return Status::NotFound(fmt::format("no campaign '{}' on this coordinator", only));
+    }
+    if (!it->second->running()) {
+      foundry::v1::LeaseResponse ended;
+      ended.set_campaign_ended(true);
+      return ended;
+    }
+  }
 
   auto verify = [&]() -> std::optional<foundry::v1::LeaseResponse> {
-    auto work = TakeVerifyWorkLocked(request.worker_id(), now);
+    auto work = TakeVerifyWorkLocked(request.worker_id(), now, only);
     if (!work) return std::nullopt;
     if (metrics_) metrics_->SetJobsInFlight(static_cast<double>(leases_.live()));
     lock.unlock();  // the job's copy of the claims is made outside the lock
@@ -81,6 +95,7 @@ Result<foundry::v1::LeaseResponse> Coordinator::Lease(const foundry::v1::LeaseRe
   // oldest campaign.
   std::vector<CampaignRun*> order;
   for (auto& [id, run] : runs_) {
+    if (!only.empty() && id != only) continue;
     if (run->running() && run->family != nullptr) order.push_back(run.get());
   }
   std::sort(order.begin(), order.end(), [](const CampaignRun* a, const CampaignRun* b) {

@@ -36,6 +36,8 @@ CoordinatorMetrics::CoordinatorMetrics(prometheus::Registry& registry)
                 .Register(registry)),
       lapsed_(Counter(registry, "foundry_lease_expirations_total",
                       "Leases that lapsed without a heartbeat and were re-queued")),
+      released_(Counter(registry, "foundry_leases_released_total",
+                        "Leases a stopping worker handed back, re-queued at once")),
       quarantined_total_(Counter(registry, "foundry_workers_quarantined_total",
                                  "Workers caught disagreeing with the truth and quarantined")),
       quarantined_(Gauge(registry, "foundry_workers_quarantined", "Workers in quarantine now")),

@@ -59,12 +59,12 @@ Coordinator::VerifyWork Coordinator::AuditWork(const CampaignRun& run, uint64_t 
   return work;
 }
 
-std::optional<Coordinator::VerifyWork> Coordinator::TakeVerifyWorkLocked(const std::string& worker,
-                                                                         Clock::time_point now) {
+std::optional<Coordinator::VerifyWork> Coordinator::TakeVerifyWorkLocked(
+    const std::string& worker, Clock::time_point now, const std::string& only_campaign) {
   const auto deadline = now + options_.lease_ttl;
   for (auto& [id, run_ptr] : runs_) {
     CampaignRun& run = *run_ptr;
-    if (run.family == nullptr) continue;
+    if (run.family == nullptr || (!only_campaign.empty() && id != only_campaign)) continue;
     for (auto& [seq, pv] : run.pending) {
       if (!run.running()) break;  // a finished campaign needs no more checks
       if (!pv.lease_id.empty() || pv.generator == worker) continue;
@@ -342,18 +342,7 @@ void Coordinator::QuarantineLocked(const std::string& worker, const std::string&
   }
   const auto now = Clock::now();
   // Its leases: generation jobs go back to the queue, checks to other workers.
-  for (const LeaseRecord& l : leases_.RemoveWorker(worker)) {
-    auto it = runs_.find(l.campaign_id);
-    if (it == runs_.end()) continue;
-    CampaignRun& run = *it->second;
-    if (l.kind == LeaseKind::kGenerate) {
-      if (!run.Delivered(l.seq)) run.requeued.insert(l.seq);
-    } else if (auto p = run.pending.find(l.seq); p != run.pending.end() && p->second.lease_id == l.lease_id) {
-      p->second.lease_id.clear();
-    } else if (auto a = run.audits.find(l.seq); a != run.audits.end() && a->second.lease_id == l.lease_id) {
-      a->second.lease_id.clear();
-    }
-  }
+  for (const LeaseRecord& l : leases_.RemoveWorker(worker)) ReturnLeaseLocked(l);
   for (auto& [id, run_ptr] : runs_) {
     CampaignRun& run = *run_ptr;
     // Its jobs not yet committed, unless every index of them was checked.

@@ -9,6 +9,7 @@
 #include "common/client_security.h"
 #include "common/grpc_runtime.h"
 #include "common/metrics_endpoint.h"
+#include "coordinator/address_file.h"
 #include "coordinator/server.h"
 
 namespace {
@@ -67,6 +68,13 @@ int main(int argc, char** argv) {
   app.add_option("--health-listen", health_listen,
                  "Also serve only the gRPC health service, in plaintext, on this address (for "
                  "probes that cannot speak TLS)");
+  std::string address_file, advertise_host;
+  app.add_option("--address-file", address_file,
+                 "Once listening, write HOST:PORT to this file (replaced atomically, removed at "
+                 "exit): the rendezvous of workers started with --coordinator-file");
+  app.add_option("--advertise-host", advertise_host,
+                 "Host name or address to write to --address-file (default: the --listen host, "
+                 "or this machine's host name when that is a wildcard such as 0.0.0.0)");
   app.add_flag("--insecure", insecure,
                "Allow listening off loopback without TLS or tokens (closed networks only)");
   CLI11_PARSE(app, argc, argv);
@@ -150,11 +158,25 @@ int main(int argc, char** argv) {
   fmt::print("foundry-coordinator: listening on port {} metrics port {} db {} health port {}\n",
              (*server)->port(), endpoint ? endpoint->port() : 0, db, health_port);
   std::fflush(stdout);
+  std::string advertised;
+  if (!address_file.empty()) {
+    advertised = fmt::format("{}:{}", foundry::coordinator::AdvertisedHost(listen, advertise_host),
+                             (*server)->port());
+    if (auto written = foundry::coordinator::WriteAddressFile(address_file, advertised);
+        !written.ok()) {
+      fmt::print(stderr, "foundry-coordinator: {}\n", written.message());
+      (*server)->Shutdown();
+      return 1;
+    }
+    fmt::print("foundry-coordinator: address {} written to {}\n", advertised, address_file);
+    std::fflush(stdout);
+  }
 
   std::signal(SIGINT, OnSignal);
   std::signal(SIGTERM, OnSignal);
   while (!g_stop.load()) std::this_thread::sleep_for(std::chrono::milliseconds(100));
   fmt::print("foundry-coordinator: shutting down\n");
+  if (!address_file.empty()) foundry::coordinator::RemoveAddressFile(address_file, advertised);
   (*server)->Shutdown();
   if (health) health->Shutdown(std::chrono::system_clock::now() + std::chrono::seconds(1));
   return 0;

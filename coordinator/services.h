@@ -41,7 +41,9 @@ class CampaignServiceImpl final : public foundry::v1::CampaignService::Service {
 // SubmitResults stays synchronous (a client stream that may commit).
 class WorkerServiceImpl final
     : public foundry::v1::WorkerService::WithCallbackMethod_Lease<
-          foundry::v1::WorkerService::WithCallbackMethod_Heartbeat<foundry::v1::WorkerService::Service>> {
+          foundry::v1::WorkerService::WithCallbackMethod_Heartbeat<
+              foundry::v1::WorkerService::WithCallbackMethod_ReleaseLeases<
+                  foundry::v1::WorkerService::Service>>> {
  public:
   WorkerServiceImpl(Coordinator& core, const AccessControl& access) : core_(core), access_(access) {}
   grpc::ServerUnaryReactor* Lease(grpc::CallbackServerContext*, const foundry::v1::LeaseRequest*,
@@ -51,6 +53,9 @@ class WorkerServiceImpl final
   grpc::Status SubmitResults(grpc::ServerContext*,
                              grpc::ServerReader<foundry::v1::ResultChunk>* reader,
                              foundry::v1::SubmitResponse*) override;
+  grpc::ServerUnaryReactor* ReleaseLeases(grpc::CallbackServerContext*,
+                                          const foundry::v1::ReleaseRequest*,
+                                          foundry::v1::ReleaseResponse*) override;
 
  private:
   Coordinator& core_;

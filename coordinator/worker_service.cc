@@ -21,6 +21,13 @@ grpc::ServerUnaryReactor* WorkerServiceImpl::Heartbeat(grpc::CallbackServerConte
   return ServeHere(ctx, access_, Role::kWorker, [&] { return Reply(core_.Heartbeat(*req), resp); });
 }
 
+grpc::ServerUnaryReactor* WorkerServiceImpl::ReleaseLeases(grpc::CallbackServerContext* ctx,
+                                                           const foundry::v1::ReleaseRequest* req,
+                                                           foundry::v1::ReleaseResponse* resp) {
+  return ServeHere(ctx, access_, Role::kWorker,
+                   [&] { return Reply(core_.ReleaseLeases(*req), resp); });
+}
+
 grpc::Status WorkerServiceImpl::SubmitResults(grpc::ServerContext* ctx,
                                               grpc::ServerReader<foundry::v1::ResultChunk>* reader,
                                               foundry::v1::SubmitResponse* resp) {

@@ -1,15 +1,19 @@
 #!/usr/bin/env bash
 # CI checks of what can be checked here of deploy/ and dashboards/ (no Docker
-# engine, no cluster): YAML validity (yamllint), Prometheus configs and alert
-# rules (promtool check config / check rules / test rules), and our own
-# schema check of the Kubernetes manifests, the compose file, the Dockerfile
-# and the queries (scripts/check_deploy.py, which also runs the binaries'
-# --help to check every flag the compose file and the manifests pass).
+# engine, no cluster): YAML validity (yamllint), the Kubernetes manifests
+# against the Kubernetes API schemas (deploy/k8s/validate, kubernetes-models
+# from npm), Prometheus configs and alert rules (promtool check config /
+# check rules / test rules), and our own checks of the Kubernetes manifests,
+# the compose file, the Dockerfile and the queries (scripts/check_deploy.py,
+# which also runs the binaries' --help to check every flag the compose file
+# and the manifests pass).
 #
 # Usage: scripts/check-deploy.sh [BIN_DIR]   (default build/bin)
-# Installs yamllint and prometheus (for promtool) with apt-get when missing
-# and root or password-less sudo; a check whose tool cannot be had is skipped
-# with a message. Exits non-zero when a check that ran failed.
+# Installs yamllint, prometheus (for promtool), nodejs and npm with apt-get
+# when missing and root or password-less sudo, and runs `npm ci` in
+# deploy/k8s/validate when its node_modules is missing or older than its
+# package-lock.json. A check whose tool cannot be had is skipped with a
+# message. Exits non-zero when a check that ran failed.
 # Registered in ctest as check_deploy (label "deploy").
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -69,6 +73,29 @@ if ensure yamllint yamllint; then
     yamllint --strict -c deploy/yamllint.yml deploy dashboards/provisioning
 else
   skip "yamllint" "yamllint not available"
+fi
+
+# ---- Kubernetes API schemas (kubernetes-models, pinned by the lock file)
+VALIDATE=deploy/k8s/validate
+npm_ready() {
+  [ -f "$VALIDATE/node_modules/.package-lock.json" ] &&
+    ! [ "$VALIDATE/package-lock.json" -nt "$VALIDATE/node_modules/.package-lock.json" ]
+}
+if ensure node nodejs && ensure npm npm; then
+  if ! npm_ready; then
+    echo "check-deploy: npm ci in $VALIDATE"
+    if ! npm_out=$(cd "$VALIDATE" && npm ci --no-audit --no-fund --loglevel=error 2>&1); then
+      echo "$npm_out" | tail -n 5 | sed 's/^/        /'
+    fi
+  fi
+  if npm_ready; then
+    run "Kubernetes API schemas of deploy/k8s/*.yaml (node $VALIDATE/validate.mjs)" \
+      node "$VALIDATE/validate.mjs"
+  else
+    skip "node $VALIDATE/validate.mjs" "npm ci in $VALIDATE failed"
+  fi
+else
+  skip "node $VALIDATE/validate.mjs" "node and npm not available"
 fi
 
 # ---- Prometheus configs and rules

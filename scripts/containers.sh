@@ -128,7 +128,8 @@ COORD=${PROJECT}_coordinator_1
 workers_running() { podman ps -q --filter "name=^${PROJECT}_worker_" | wc -l; }
 # podman-compose 1.0.3 ignores --scale: replicas are clones of worker_1 (same
 # image, command, volumes, network and the "worker" alias Prometheus finds
-# them by); scaling down drains the newest (SIGTERM, as compose would).
+# them by); scaling down stops the newest (SIGTERM, as compose would: they
+# hand their leases back).
 scale_workers() {
   local want=$1 n i
   n=$(workers_running)
@@ -240,7 +241,7 @@ if wait_stored "$SN" $((SN_COUNT * 3 / 10)); then
 fi
 if wait_stored "$SN" $((SN_COUNT * 6 / 10)); then
   scale_workers 2
-  running_event "workers 8 -> 2 (drained)" "$SN"
+  running_event "workers 8 -> 2 (SIGTERM: leases handed back)" "$SN"
 fi
 [ "$events" -eq 3 ] || fail "the campaign ended before all three events ($events happened): slow it with SN_SET"
 stored=$(wait_done "$SN")

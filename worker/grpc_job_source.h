@@ -2,6 +2,7 @@
 #pragma once
 
 #include <memory>
+#include <mutex>
 #include <string>
 
 #include <grpcpp/grpcpp.h>
@@ -23,11 +24,20 @@ class GrpcJobSource : public JobSource {
   Result<foundry::v1::HeartbeatResponse> Heartbeat(
       const foundry::v1::HeartbeatRequest& request) override;
   Result<foundry::v1::SubmitResponse> Submit(std::vector<foundry::v1::ResultChunk> chunks) override;
+  // Its deadline is at most 2 s: it runs while the worker is being stopped.
+  Result<foundry::v1::ReleaseResponse> Release(const foundry::v1::ReleaseRequest& request) override;
+
+  // Sends every later call over `channel` (the coordinator moved: a
+  // requeued batch job on another host). Calls in flight finish on the old one.
+  void Redirect(std::shared_ptr<grpc::Channel> channel);
 
  private:
-  void SetDeadline(grpc::ClientContext& ctx) const;
+  using Stub = foundry::v1::WorkerService::Stub;
+  std::shared_ptr<Stub> stub() const;
+  void Prepare(grpc::ClientContext& ctx, std::chrono::milliseconds timeout) const;
 
-  std::unique_ptr<foundry::v1::WorkerService::Stub> stub_;
+  mutable std::mutex mu_;  // guards stub_ (swapped by Redirect)
+  std::shared_ptr<Stub> stub_;
   std::chrono::milliseconds rpc_timeout_;
   ClientSecurity security_;
 };

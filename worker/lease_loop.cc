@@ -54,14 +54,23 @@ void LeaseLoop::Run(const std::atomic<bool>& drain, const std::atomic<bool>& sto
                                        ? puzzles::GenerationFingerprint()
                                        : options_.generation_fingerprint);
     req.set_build(options_.build);
+    req.set_campaign_id(options_.campaign_id);
     auto lease = source_.Lease(req);
     if (!lease.ok()) {
       const auto code = lease.status().code();
-      if (code == Status::Code::kFailedPrecondition || code == Status::Code::kPermissionDenied) {
+      if (code == Status::Code::kFailedPrecondition || code == Status::Code::kPermissionDenied ||
+          code == Status::Code::kNotFound) {
         // Refused for good (another generation fingerprint, a quarantine, a
-        // token that may not run jobs): retrying cannot help.
+        // token that may not run jobs, a campaign it does not know):
+        // retrying cannot help.
         refused_ = lease.status().message();
         fmt::print(stderr, "worker: the coordinator refuses this worker: {}\n", refused_);
+        return;
+      }
+      if (PermanentTransportFailure(lease.status())) {
+        refused_ = fmt::format("TLS: the coordinator's certificate failed verification ({})",
+                               lease.status().message());
+        fmt::print(stderr, "worker: {}\n", refused_);
         return;
       }
       if (!reported_down) {
@@ -74,7 +83,12 @@ void LeaseLoop::Run(const std::atomic<bool>& drain, const std::atomic<bool>& sto
     }
     if (reported_down) fmt::print(stderr, "worker: coordinator reachable again\n");
     reported_down = false;
+    tls_failures_ = 0;
     backoff_ = 0ms;
+    if (lease->campaign_ended()) {
+      campaign_ended_ = true;
+      return;
+    }
     if (!lease->has_job()) {
       if (options_.stop_when_idle) return;
       SleepFor(std::chrono::milliseconds(std::max<uint32_t>(lease->retry_after_ms(), 10)), drain);
@@ -97,6 +111,9 @@ Output LeaseLoop::RunWithHeartbeats(const foundry::v1::Job& job, const std::atom
     if (stop.load()) {
       cancel = true;
       outcome = "cancelled";
+      // Hand the lease back before waiting for the work to notice: another
+      // worker may start the job while this one winds down.
+      ReleaseLease(job);
       break;
     }
     if (std::chrono::steady_clock::now() - last_beat < interval) continue;
@@ -114,6 +131,29 @@ Output LeaseLoop::RunWithHeartbeats(const foundry::v1::Job& job, const std::atom
     // Unavailable: keep going; the result may still be wanted.
   }
   return running.get();
+}
+
+void LeaseLoop::ReleaseLease(const foundry::v1::Job& job) {
+  foundry::v1::ReleaseRequest req;
+  req.set_worker_id(options_.worker_id);
+  req.add_lease_ids(job.lease_id());
+  auto released = source_.Release(req);
+  if (!released.ok()) {
+    fmt::print(stderr, "worker: could not hand back the lease of a job of {} (it will lapse): {}\n",
+               job.campaign_id(), released.status().message());
+  }
+}
+
+bool LeaseLoop::PermanentTransportFailure(const Status& status) {
+  if (status.code() != Status::Code::kUnavailable) return false;
+  const std::string& m = status.message();
+  // gRPC names OpenSSL's verification error; a reset during a handshake
+  // (SSL_ERROR_SYSCALL, a restarting coordinator) is not one of these.
+  const bool verification = m.find("CERTIFICATE_VERIFY_FAILED") != std::string::npos ||
+                            m.find("certificate verify failed") != std::string::npos ||
+                            m.find("Peer name") != std::string::npos;  // not in its certificate
+  tls_failures_ = verification ? tls_failures_ + 1 : 0;
+  return tls_failures_ >= 3;
 }
 
 bool LeaseLoop::SubmitWithRetry(const foundry::v1::Job& job,
@@ -159,6 +199,13 @@ void LeaseLoop::RunJob(const foundry::v1::Job& job, const std::atomic<bool>& sto
   }
 
   if (metrics_) metrics_->JobStarted();
+  if (options_.idle) options_.idle->JobStarted();
+  struct IdleAgain {
+    IdleWatch* idle;
+    ~IdleAgain() {
+      if (idle) idle->JobEnded();
+    }
+  } idle_again{options_.idle};
   std::atomic<bool> cancel{false};
   std::string outcome;
   std::vector<foundry::v1::ResultChunk> chunks;
@@ -193,6 +240,12 @@ void LeaseLoop::RunJob(const foundry::v1::Job& job, const std::atomic<bool>& sto
   }
   if (cancelled) {
     if (metrics_) metrics_->JobEnded(job.family(), outcome == "completed" ? "cancelled" : outcome, {});
+    return;
+  }
+  if (stop.load()) {
+    // Done just as the worker stops: no time to submit; let another run it now.
+    ReleaseLease(job);
+    if (metrics_) metrics_->JobEnded(job.family(), "cancelled", {});
     return;
   }
   const bool sent = SubmitWithRetry(job, chunks, stop);

@@ -13,6 +13,7 @@
 #include <string>
 
 #include "worker/forgery.h"
+#include "worker/idle_watch.h"
 #include "worker/job_executor.h"
 #include "worker/job_source.h"
 #include "worker/worker_metrics.h"
@@ -31,6 +32,10 @@ struct LeaseLoopOptions {
   // Sent with every Lease; empty means puzzles::GenerationFingerprint().
   std::string generation_fingerprint;
   std::string build;
+  // When set, lease only this campaign's jobs and return once it has ended.
+  std::string campaign_id;
+  // Told when a job starts and ends (--exit-when-idle). Not owned; may be null.
+  IdleWatch* idle = nullptr;
   // Tests only (worker/forgery.h): lie in this way. Not owned; may be null.
   Forgery* forgery = nullptr;
 };
@@ -42,8 +47,10 @@ class LeaseLoop {
             LeaseLoopOptions options);
 
   // Runs until `stop` is raised (checked at least every 100 ms; a job in
-  // progress is abandoned and its lease left to lapse) or, with
-  // stop_when_idle, until a lease finds no job.
+  // progress is cancelled and its lease handed back at once, so that another
+  // worker takes it without waiting for the lease to lapse), or, with
+  // stop_when_idle, until a lease finds no job, or, with campaign_id, until
+  // that campaign has ended.
   void Run(const std::atomic<bool>& stop) { Run(stop, stop); }
 
   // As Run(stop), and when `drain` is raised, leases no new job but finishes
@@ -59,6 +66,9 @@ class LeaseLoop {
   // Run() returns when that happens.
   const std::string& refused() const { return refused_; }
 
+  // Whether Run() returned because options.campaign_id has ended.
+  bool campaign_ended() const { return campaign_ended_; }
+
  private:
   // Runs one leased job: generate (or verify), heartbeat, submit.
   void RunJob(const foundry::v1::Job& job, const std::atomic<bool>& stop);
@@ -71,6 +81,13 @@ class LeaseLoop {
   // Submits `chunks`, retrying while the coordinator is away.
   bool SubmitWithRetry(const foundry::v1::Job& job, const std::vector<foundry::v1::ResultChunk>& chunks,
                        const std::atomic<bool>& stop);
+  // Hands `job`'s lease back (the worker stops); logs a failure, which only
+  // means the lease will lapse instead.
+  void ReleaseLease(const foundry::v1::Job& job);
+  // Whether a failed Lease's message says that this worker can never talk
+  // to the coordinator (its certificate is not trusted or names another
+  // host), counting repeats: retrying a TLS verification failure is a hang.
+  bool PermanentTransportFailure(const Status& status);
   // Sleeps up to `d`, waking early when `stop` is raised.
   static void SleepFor(std::chrono::milliseconds d, const std::atomic<bool>& stop);
   std::chrono::milliseconds NextBackoff();
@@ -83,6 +100,8 @@ class LeaseLoop {
   uint64_t jitter_state_;
   uint64_t jobs_completed_ = 0;
   std::string refused_;
+  bool campaign_ended_ = false;
+  int tls_failures_ = 0;  // consecutive
 };
 
 }  // namespace foundry::worker

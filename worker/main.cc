@@ -3,6 +3,8 @@
 
 #include <atomic>
 #include <csignal>
+#include <cstdlib>
+#include <optional>
 #include <thread>
 #include <vector>
 
@@ -11,19 +13,76 @@
 #include <grpcpp/grpcpp.h>
 
 #include "common/client_security.h"
+#include "common/duration.h"
 #include "common/grpc_runtime.h"
 #include "common/metrics_endpoint.h"
+#include "worker/coordinator_address.h"
 #include "worker/grpc_job_source.h"
+#include "worker/idle_watch.h"
 #include "worker/lease_loop.h"
 
 namespace {
 
-// First SIGTERM/SIGINT: drain (finish and submit the jobs in progress, lease
-// no more). Second: stop at once (leases lapse and the jobs run elsewhere).
+using namespace std::chrono_literals;
+
+// SIGTERM (a batch scheduler's walltime, preemption, scancel; Kubernetes'
+// scale-down): stop at once, handing every lease back so that its job is
+// re-leased now rather than when the lease lapses. SIGINT (Ctrl-C): the
+// first drains (finish and submit the jobs in progress, lease no more), the
+// second stops as SIGTERM does.
 std::atomic<bool> g_drain{false};
 std::atomic<bool> g_stop{false};
-extern "C" void OnSignal(int) {
+extern "C" void OnTerm(int) { g_stop = true; }
+extern "C" void OnInterrupt(int) {
   if (g_drain.exchange(true)) g_stop = true;
+}
+
+// After a stop, how long the jobs in progress get to notice before the
+// process exits anyway (their leases are already handed back).
+constexpr auto kStopGrace = 5s;
+
+// Exit codes: 0 stopped, idle, or the campaign ended; 1 bad command line or
+// set-up; 3 refused by the coordinator (or its certificate), for good.
+constexpr int kRefused = 3;
+
+struct Flags {
+  std::string coordinator;
+  std::string coordinator_file;
+  int threads = static_cast<int>(std::thread::hardware_concurrency());
+  std::string metrics_listen;
+  std::string worker_id;
+  int concurrent_jobs = 2;
+  std::string exit_when_idle;
+  std::string campaign;
+  foundry::ClientSecurityFiles security;
+  std::string forge;
+};
+
+// Waits for `path` to hold an address. Empty when the worker should exit
+// instead (a signal, or no address for longer than `idle_limit`).
+std::optional<std::string> AwaitAddressFile(const std::string& path,
+                                            std::optional<std::chrono::milliseconds> idle_limit,
+                                            const foundry::worker::IdleWatch& idle) {
+  bool told = false;
+  while (!g_stop.load() && !g_drain.load()) {
+    auto address = foundry::worker::ReadCoordinatorAddress(path);
+    if (address.ok()) return *address;
+    if (address.status().code() != foundry::Status::Code::kNotFound) {
+      fmt::print(stderr, "foundry-worker: {}\n", address.status().message());
+      return std::nullopt;
+    }
+    if (!told) {
+      fmt::print(stderr, "foundry-worker: waiting for the coordinator's address in {}\n", path);
+      told = true;
+    }
+    if (idle_limit && idle.IdleFor(*idle_limit)) {
+      fmt::print(stderr, "foundry-worker: no coordinator address for {} ms: exiting\n",
+                 idle_limit->count());
+      return std::nullopt;
+    }
+    std::this_thread::sleep_for(250ms);
+  }
+  return std::nullopt;
 }
 
 }  // namespace
@@ -31,108 +90,174 @@ extern "C" void OnSignal(int) {
 int main(int argc, char** argv) {
   foundry::TurnOffMutexDeadlockDetection();  // first: see grpc_runtime.h
   CLI::App app{"foundry-worker: runs puzzle generation jobs leased from a coordinator"};
-  std::string coordinator;
-  int threads = static_cast<int>(std::thread::hardware_concurrency());
-  std::string metrics_listen;
-  std::string worker_id;
-  int concurrent_jobs = 2;
-  app.add_option("--coordinator", coordinator, "Coordinator address, host:port")->required();
-  app.add_option("--threads", threads, "Generation threads (default: all cores)")
+  Flags f;
+  auto* coordinator_opt =
+      app.add_option("--coordinator", f.coordinator, "Coordinator address, host:port");
+  app.add_option("--coordinator-file", f.coordinator_file,
+                 "Read the coordinator's host:port from this file (a shared filesystem's "
+                 "rendezvous, written by foundry-coordinator --address-file), waiting until it "
+                 "appears and following it when it changes")
+      ->excludes(coordinator_opt);
+  app.add_option("--threads", f.threads, "Generation threads (default: all cores)")
       ->check(CLI::Range(1, 1024));
-  app.add_option("--metrics-listen", metrics_listen,
+  app.add_option("--metrics-listen", f.metrics_listen,
                  "Serve Prometheus /metrics on this address (e.g. 127.0.0.1:9101); off when empty");
-  app.add_option("--worker-id", worker_id, "Name reported to the coordinator (default host:pid)");
-  app.add_option("--concurrent-jobs", concurrent_jobs,
+  app.add_option("--worker-id", f.worker_id, "Name reported to the coordinator (default host:pid)");
+  app.add_option("--concurrent-jobs", f.concurrent_jobs,
                  "Jobs in progress at once, so submitting one overlaps generating the next")
       ->check(CLI::Range(1, 16));
-  foundry::ClientSecurityFiles security_files;
-  app.add_option("--tls-ca", security_files.tls_ca, "PEM CA of the coordinator's certificate (TLS on)");
-  app.add_option("--tls-cert", security_files.tls_cert, "PEM client certificate (mutual TLS)");
-  app.add_option("--tls-key", security_files.tls_key, "PEM private key of --tls-cert");
-  app.add_option("--token-file", security_files.token_file,
+  app.add_option("--exit-when-idle", f.exit_when_idle,
+                 "Exit 0 after this long with no job (none offered, or the coordinator "
+                 "unreachable), e.g. 30s, 10m: for batch jobs and job arrays");
+  app.add_option("--campaign", f.campaign,
+                 "Work only for this campaign; exit 0 when it has ended");
+  app.add_option("--tls-ca", f.security.tls_ca, "PEM CA of the coordinator's certificate (TLS on)");
+  app.add_option("--tls-cert", f.security.tls_cert, "PEM client certificate (mutual TLS)");
+  app.add_option("--tls-key", f.security.tls_key, "PEM private key of --tls-cert");
+  app.add_option("--token-file", f.security.token_file,
                  "File holding the worker bearer token (an admin token works too)");
-  std::string forge;
   // Tests only (worker/forgery.h): an empty group hides it from --help.
-  app.add_option("--forge", forge, "Lie to the coordinator: KIND[:RATE[:AFTER_JOBS]]")->group("");
+  app.add_option("--forge", f.forge, "Lie to the coordinator: KIND[:RATE[:AFTER_JOBS]]")->group("");
   CLI11_PARSE(app, argc, argv);
+  if (f.coordinator.empty() && f.coordinator_file.empty()) {
+    fmt::print(stderr, "foundry-worker: --coordinator HOST:PORT or --coordinator-file PATH is required\n");
+    return 1;
+  }
+  std::optional<std::chrono::milliseconds> idle_limit;
+  if (!f.exit_when_idle.empty()) {
+    auto d = foundry::ParseDuration(f.exit_when_idle);
+    if (!d.ok()) {
+      fmt::print(stderr, "foundry-worker: --exit-when-idle: {}\n", d.status().message());
+      return 1;
+    }
+    idle_limit = *d;
+  }
   std::unique_ptr<foundry::worker::Forgery> forgery;
-  if (!forge.empty()) {
-    auto options = foundry::worker::Forgery::Parse(forge);
+  if (!f.forge.empty()) {
+    auto options = foundry::worker::Forgery::Parse(f.forge);
     if (!options.ok()) {
       fmt::print(stderr, "foundry-worker: --forge: {}\n", options.status().message());
       return 1;
     }
     forgery = std::make_unique<foundry::worker::Forgery>(*options);
-    fmt::print(stderr, "foundry-worker: FORGING ({}): this worker lies, for tests only\n", forge);
+    fmt::print(stderr, "foundry-worker: FORGING ({}): this worker lies, for tests only\n", f.forge);
   }
-  auto security = foundry::ClientSecurity::Load(security_files);
+  auto security = foundry::ClientSecurity::Load(f.security);
   if (!security.ok()) {
     fmt::print(stderr, "foundry-worker: {}\n", security.status().message());
     return 1;
   }
 
-  if (worker_id.empty()) {
+  if (f.worker_id.empty()) {
     char host[256] = {};
     gethostname(host, sizeof host - 1);
-    worker_id = fmt::format("{}:{}", host, getpid());
+    f.worker_id = fmt::format("{}:{}", host, getpid());
   }
 
   auto registry = std::make_shared<prometheus::Registry>();
   foundry::worker::WorkerMetrics metrics(*registry);
   std::unique_ptr<foundry::MetricsEndpoint> endpoint;
-  if (!metrics_listen.empty()) {
-    auto ep = foundry::MetricsEndpoint::Start(metrics_listen, registry);
+  if (!f.metrics_listen.empty()) {
+    auto ep = foundry::MetricsEndpoint::Start(f.metrics_listen, registry);
     if (!ep.ok()) {
       fmt::print(stderr, "foundry-worker: {}\n", ep.status().message());
       return 1;
     }
     endpoint = std::move(*ep);
-    metrics.SetThreads(threads);
+    metrics.SetThreads(f.threads);
     metrics.StartCpuSampler();
     fmt::print("foundry-worker: metrics on port {}\n", endpoint->port());
   }
 
-  std::signal(SIGINT, OnSignal);
-  std::signal(SIGTERM, OnSignal);
+  std::signal(SIGINT, OnInterrupt);
+  std::signal(SIGTERM, OnTerm);
+
+  foundry::worker::IdleWatch idle;
+  std::string address = f.coordinator;
+  if (!f.coordinator_file.empty()) {
+    auto found = AwaitAddressFile(f.coordinator_file, idle_limit, idle);
+    if (!found) return 0;
+    address = *found;
+  }
 
   grpc::ChannelArguments args;
   args.SetMaxReceiveMessageSize(16 << 20);
-  auto channel = security->Connect(coordinator, args);
-  foundry::worker::GrpcJobSource source(channel, std::chrono::seconds(30), *security);
-  foundry::worker::JobExecutor executor(threads);
-  fmt::print("foundry-worker {}: {} threads, coordinator {}\n", worker_id, threads, coordinator);
+  foundry::worker::GrpcJobSource source(security->Connect(address, args), 30s, *security);
+  foundry::worker::JobExecutor executor(f.threads);
+  fmt::print("foundry-worker {}: {} threads, coordinator {}{}\n", f.worker_id, f.threads, address,
+             f.campaign.empty() ? "" : ", campaign " + f.campaign);
   std::fflush(stdout);
 
   std::vector<std::thread> loops;
   std::vector<std::unique_ptr<foundry::worker::LeaseLoop>> lease_loops;
-  for (int i = 0; i < concurrent_jobs; ++i) {
+  std::atomic<int> running{f.concurrent_jobs};
+  for (int i = 0; i < f.concurrent_jobs; ++i) {
     foundry::worker::LeaseLoopOptions opts;
-    opts.worker_id = worker_id;
+    opts.worker_id = f.worker_id;
     opts.build = FOUNDRY_VERSION;
     opts.forgery = forgery.get();
+    opts.campaign_id = f.campaign;
+    opts.idle = &idle;
     if (forgery && forgery->kind() == foundry::worker::ForgeryKind::kStaleVersion) {
       opts.generation_fingerprint = "0000000000000000";
       opts.build = "0.0.0-stale";
     }
     lease_loops.push_back(
         std::make_unique<foundry::worker::LeaseLoop>(source, executor, &metrics, opts));
-    loops.emplace_back([&loop = *lease_loops.back()] {
+    loops.emplace_back([&loop = *lease_loops.back(), &running] {
       loop.Run(g_drain, g_stop);
-      // A refusal ends every loop of this worker, not only the one told.
-      if (!loop.refused().empty()) g_drain = true;
+      // A refusal or the campaign's end ends every loop of this worker.
+      if (!loop.refused().empty() || loop.campaign_ended()) g_drain = true;
+      --running;
     });
+  }
+
+  // Watch over the loops: idleness, a moved coordinator, a stop that takes
+  // too long.
+  std::optional<std::chrono::steady_clock::time_point> stop_seen;
+  bool idle_exit = false;
+  auto next_address_check = std::chrono::steady_clock::now() + 1s;
+  while (running.load() > 0) {
+    std::this_thread::sleep_for(50ms);
+    const auto now = std::chrono::steady_clock::now();
+    if (idle_limit && !g_drain.load() && idle.IdleFor(*idle_limit, now)) {
+      fmt::print("foundry-worker {}: no job for {} ms: exiting\n", f.worker_id, idle_limit->count());
+      idle_exit = true;
+      g_drain = true;  // every loop is between jobs: they return at once
+    }
+    if (!f.coordinator_file.empty() && now >= next_address_check) {
+      next_address_check = now + 1s;
+      // A requeued coordinator may come back on another host.
+      if (auto moved = foundry::worker::ReadCoordinatorAddress(f.coordinator_file);
+          moved.ok() && *moved != address) {
+        fmt::print("foundry-worker {}: the coordinator moved to {}\n", f.worker_id, *moved);
+        address = *moved;
+        source.Redirect(security->Connect(address, args));
+      }
+    }
+    if (g_stop.load() && !stop_seen) stop_seen = now;
+    if (stop_seen && now - *stop_seen > kStopGrace) {
+      // The leases are handed back; a job's candidate in progress may run
+      // long (a large grid), and nothing of it is needed any more.
+      fmt::print("foundry-worker {}: stopped (jobs in progress abandoned)\n", f.worker_id);
+      std::fflush(stdout);
+      std::_Exit(0);
+    }
   }
   for (auto& t : loops) t.join();
   uint64_t jobs = 0;
   std::string refused;
+  bool campaign_ended = false;
   for (auto& l : lease_loops) {
     jobs += l->jobs_completed();
     if (refused.empty()) refused = l->refused();
+    campaign_ended = campaign_ended || l->campaign_ended();
   }
   if (!refused.empty()) {
-    fmt::print(stderr, "foundry-worker {}: refused by the coordinator: {}\n", worker_id, refused);
-    return 3;
+    fmt::print(stderr, "foundry-worker {}: refused by the coordinator: {}\n", f.worker_id, refused);
+    return kRefused;
   }
-  fmt::print("foundry-worker {}: stopped after {} jobs\n", worker_id, jobs);
+  const char* why = campaign_ended ? "campaign ended" : idle_exit ? "idle" : "stopped";
+  fmt::print("foundry-worker {}: {} after {} jobs\n", f.worker_id, why, jobs);
   return 0;
 }

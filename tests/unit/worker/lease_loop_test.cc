@@ -32,10 +32,13 @@ class ScriptedSource : public JobSource {
   std::vector<std::vector<foundry::v1::ResultChunk>> submitted;
   int heartbeats = 0;
   int lease_calls = 0;
+  std::vector<std::string> released;
+  std::vector<std::string> campaigns_asked;  // LeaseRequest.campaign_id of each call
 
-  Result<foundry::v1::LeaseResponse> Lease(const foundry::v1::LeaseRequest&) override {
+  Result<foundry::v1::LeaseResponse> Lease(const foundry::v1::LeaseRequest& req) override {
     std::lock_guard l(mu);
     ++lease_calls;
+    campaigns_asked.push_back(req.campaign_id());
     if (leases.empty()) return foundry::v1::LeaseResponse{};
     auto r = leases.front();
     leases.pop_front();
@@ -58,6 +61,13 @@ class ScriptedSource : public JobSource {
     submitted.push_back(std::move(chunks));
     foundry::v1::SubmitResponse r;
     r.set_accepted(true);
+    return r;
+  }
+  Result<foundry::v1::ReleaseResponse> Release(const foundry::v1::ReleaseRequest& req) override {
+    std::lock_guard l(mu);
+    for (const auto& id : req.lease_ids()) released.push_back(id);
+    foundry::v1::ReleaseResponse r;
+    r.set_released(static_cast<uint32_t>(req.lease_ids_size()));
     return r;
   }
   std::mutex mu;
@@ -165,6 +175,97 @@ TEST(LeaseLoopTest, StopsWhenTold) {
   stop = true;
   t.join();
   EXPECT_GT(src.lease_calls, 0);
+}
+
+TEST(LeaseLoopTest, StopHandsTheLeaseInProgressBackAtOnce) {
+  ScriptedSource src;
+  // Long enough that the stop lands while it runs.
+  src.leases.push_back(WithJob(MakeJob("l-1", 0, 50'000'000)));
+  JobExecutor ex(1);
+  auto opts = Options();
+  opts.stop_when_idle = false;
+  IdleWatch idle;
+  opts.idle = &idle;
+  LeaseLoop loop(src, ex, nullptr, opts);
+  std::atomic<bool> stop{false};
+  std::thread t([&] { loop.Run(stop); });
+  while (true) {  // until the job is leased
+    std::lock_guard l(src.mu);
+    if (src.lease_calls > 0) break;
+  }
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  EXPECT_FALSE(idle.IdleFor(std::chrono::milliseconds(0))) << "a job runs: not idle";
+  const auto stopped_at = std::chrono::steady_clock::now();
+  stop = true;
+  t.join();
+  EXPECT_LT(std::chrono::steady_clock::now() - stopped_at, std::chrono::seconds(5));
+  ASSERT_EQ(src.released.size(), 1u) << "the lease is handed back, not left to lapse";
+  EXPECT_EQ(src.released[0], "l-1");
+  EXPECT_TRUE(src.submitted.empty());
+  EXPECT_TRUE(idle.IdleFor(std::chrono::milliseconds(0))) << "the job ended: idle again";
+}
+
+TEST(LeaseLoopTest, OneCampaignsWorkerAsksForItAndReturnsWhenItEnds) {
+  ScriptedSource src;
+  src.leases.push_back(WithJob(MakeJob("l-1", 0, 100)));
+  foundry::v1::LeaseResponse ended;
+  ended.set_campaign_ended(true);
+  src.leases.push_back(ended);
+  src.leases.push_back(WithJob(MakeJob("l-2", 100, 200)));  // never reached
+  JobExecutor ex(1);
+  auto opts = Options();
+  opts.stop_when_idle = false;
+  opts.campaign_id = "c-test";
+  LeaseLoop loop(src, ex, nullptr, opts);
+  std::atomic<bool> stop{false};
+  loop.Run(stop);
+  EXPECT_TRUE(loop.campaign_ended());
+  EXPECT_TRUE(loop.refused().empty());
+  EXPECT_EQ(src.submitted.size(), 1u);
+  ASSERT_EQ(src.campaigns_asked.size(), 2u);
+  EXPECT_EQ(src.campaigns_asked[0], "c-test");
+}
+
+TEST(LeaseLoopTest, AnUnknownCampaignIsARefusalNotARetry) {
+  ScriptedSource src;
+  src.leases.push_back(Status::NotFound("no campaign 'c-x' on this coordinator"));
+  JobExecutor ex(1);
+  auto opts = Options();
+  opts.stop_when_idle = false;
+  opts.campaign_id = "c-x";
+  LeaseLoop loop(src, ex, nullptr, opts);
+  std::atomic<bool> stop{false};
+  loop.Run(stop);
+  EXPECT_NE(loop.refused().find("c-x"), std::string::npos) << loop.refused();
+}
+
+TEST(LeaseLoopTest, ACertificateThatFailsVerificationEndsTheLoopWithTheCause) {
+  ScriptedSource src;
+  for (int i = 0; i < 5; ++i) {
+    src.leases.push_back(Status::Unavailable(
+        "failed to connect to all addresses; last error: UNKNOWN: ipv4:10.0.0.1:7420: Ssl "
+        "handshake failed: SSL_ERROR_SSL: error:1000007d:SSL routines:OPENSSL_internal:"
+        "CERTIFICATE_VERIFY_FAILED"));
+  }
+  JobExecutor ex(1);
+  auto opts = Options();
+  opts.stop_when_idle = false;
+  LeaseLoop loop(src, ex, nullptr, opts);
+  std::atomic<bool> stop{false};
+  loop.Run(stop);
+  EXPECT_NE(loop.refused().find("certificate"), std::string::npos) << loop.refused();
+  EXPECT_LE(src.lease_calls, 3) << "gave up after a few tries, not a hang";
+}
+
+TEST(LeaseLoopTest, AnOutageIsRetriedNotARefusal) {
+  ScriptedSource src;
+  for (int i = 0; i < 5; ++i) src.leases.push_back(Status::Unavailable("Connection refused"));
+  JobExecutor ex(1);
+  LeaseLoop loop(src, ex, nullptr, Options());  // stop_when_idle: ends at the first empty lease
+  std::atomic<bool> stop{false};
+  loop.Run(stop);
+  EXPECT_TRUE(loop.refused().empty());
+  EXPECT_EQ(src.lease_calls, 6);
 }
 
 }  // namespace
