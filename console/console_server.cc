@@ -147,17 +147,20 @@ Result<std::unique_ptr<ConsoleServer>> ConsoleServer::Start(const CoordinatorLin
                             {"Referrer-Policy", "no-referrer"},
                             {"X-Frame-Options", "DENY"}});
   http.set_payload_max_length(1 << 20);
-  // On loopback, only this machine's names may appear in Host: a page of
-  // another site that re-points its DNS name at 127.0.0.1 (DNS rebinding)
-  // is refused before it can read anything.
+  // On loopback, only this machine's names and the console's own port may
+  // appear in Host: a page of another site that re-points its DNS name at
+  // 127.0.0.1 (DNS rebinding, even with a name like 127.x.evil.example) is
+  // refused before it can read anything.
   if (loopback) {
-    http.set_pre_routing_handler([](const httplib::Request& req, httplib::Response& res) {
-      std::string h = req.get_header_value("Host");
-      const auto colon = h.rfind(':');
-      if (colon != std::string::npos && h.find(']', colon) == std::string::npos) h = h.substr(0, colon);
-      if (h.size() >= 2 && h.front() == '[') h = h.substr(1, h.size() - 2);
-      if (h == "localhost" || h == "::1" || h.rfind("127.", 0) == 0) return httplib::Server::HandlerResponse::Unhandled;
-      SendError(res, 403, "this console answers only to loopback host names (localhost, 127.0.0.1)");
+    http.set_pre_routing_handler([raw = server.get()](const httplib::Request& req,
+                                                      httplib::Response& res) {
+      if (IsLoopbackHostHeader(req.get_header_value("Host"), raw->port_)) {
+        return httplib::Server::HandlerResponse::Unhandled;
+      }
+      SendError(res, 403,
+                fmt::format("this console answers only to a loopback Host (localhost, an address "
+                            "of 127.0.0.0/8 or [::1]) with its port {}",
+                            raw->port_));
       return httplib::Server::HandlerResponse::Handled;
     });
   }

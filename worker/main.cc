@@ -222,6 +222,7 @@ int main(int argc, char** argv) {
     const auto now = std::chrono::steady_clock::now();
     if (idle_limit && !g_drain.load() && idle.IdleFor(*idle_limit, now)) {
       fmt::print("foundry-worker {}: no job for {} ms: exiting\n", f.worker_id, idle_limit->count());
+      std::fflush(stdout);
       idle_exit = true;
       g_drain = true;  // every loop is between jobs: they return at once
     }
@@ -231,6 +232,7 @@ int main(int argc, char** argv) {
       if (auto moved = foundry::worker::ReadCoordinatorAddress(f.coordinator_file);
           moved.ok() && *moved != address) {
         fmt::print("foundry-worker {}: the coordinator moved to {}\n", f.worker_id, *moved);
+        std::fflush(stdout);
         address = *moved;
         source.Redirect(security->Connect(address, args));
       }

@@ -1,7 +1,7 @@
 // The alignment family (seed 001, Borderlands Science): columns of coloured
 // bricks, mutated copies of one ancestor; insert gaps so bricks match their
-// row's guide and beat the target score. See /work/shared/DESIGN.md,
-// "alignment", docs/families/alignment.md, and family.h for the contract.
+// row's guide and beat the target score. See docs/families/alignment.md and
+// family.h for the contract.
 //
 // Thread safety: the family is immutable; every method is reentrant.
 #pragma once

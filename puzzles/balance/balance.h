@@ -2,7 +2,7 @@
 // counterfeit among n coins, heavier or lighter, and a two-pan scale.
 // mode=deduction: a record of weighings that pins the counterfeit;
 // mode=strategy: plan k weighings that always find it (a decision tree).
-// See /work/shared/DESIGN.md, "balance", and family.h for the contract.
+// See docs/families/balance.md and family.h for the contract.
 //
 // Thread safety: the family is immutable; every method is reentrant.
 #pragma once

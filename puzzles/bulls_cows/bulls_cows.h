@@ -1,6 +1,6 @@
 // The bulls-cows family (seed 003, Mastermind / Bulls and Cows): clues
 // (guess, bulls, cows) that leave exactly one secret of `length` distinct
-// digits. See /work/shared/DESIGN.md, "bulls-cows", and family.h for the
+// digits. See docs/families/bulls-cows.md and family.h for the
 // contract; strategy.h holds the guessing strategies (the inverse problem).
 //
 // Thread safety: the family is immutable; every method is reentrant.

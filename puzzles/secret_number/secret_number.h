@@ -1,6 +1,6 @@
 // The secret-number family (seed 000, "My Secret Number"): a hidden number
 // of `digits` digits and random rules that leave exactly one candidate.
-// See /work/shared/DESIGN.md, "secret-number", and family.h for the contract.
+// See docs/families/secret-number.md and family.h for the contract.
 //
 // Thread safety: the family is immutable; every method is reentrant.
 #pragma once

@@ -2,7 +2,7 @@
 // against): box 2x2, 2x3, 3x3 (default), 3x4 or 4x4; a random full grid with
 // clues removed while the solution stays unique; minimal by default;
 // optionally 180-degree symmetric; graded by a human-style solver.
-// See /work/shared/DESIGN.md, "sudoku", docs/families/sudoku.md, and
+// See docs/families/sudoku.md and
 // family.h for the contract.
 //
 // Thread safety: the family is immutable; every method is reentrant.

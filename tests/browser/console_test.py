@@ -305,6 +305,15 @@ class ConsoleTest(unittest.TestCase):
         self.assertEqual(code, 403, body)
         code, body = api.call("GET", "/api/session", headers={"Host": "evil.example"})
         self.assertEqual(code, 403, body)
+        # DNS rebinding with a name that looks like a loopback address, and
+        # a loopback address on another port: both refused.
+        port = self.url.rsplit(":", 1)[1].rstrip("/")
+        for host in (f"127.attacker.example:{port}", f"127.0.0.1.nip.io:{port}",
+                     f"127.0.0.1:{int(port) + 1}"):
+            code, body = api.call("GET", "/api/session", headers={"Host": host})
+            self.assertEqual(code, 403, (host, body))
+        code, body = api.call("GET", "/api/session", headers={"Host": f"localhost:{port}"})
+        self.assertEqual(code, 200, body)
         code, body = api.call("POST", "/api/campaigns", {"family": "chess", "count": "5"},
                               csrf=api.session["csrf"])
         self.assertEqual(code, 400, body)

@@ -91,4 +91,11 @@ std::vector<std::string> EmbeddedIds(const std::string& dir, const std::vector<s
   return ExportedIds(dir, /*db=*/true);
 }
 
+double ScrapeMetric(int port, const std::string& name) {
+  const auto page =
+      RunCommand({"/usr/bin/curl", "-sf", "http://127.0.0.1:" + std::to_string(port) + "/metrics"});
+  const auto at = page.out.find("\n" + name + " ");
+  return at == std::string::npos ? -1 : std::stod(page.out.substr(at + name.size() + 2));
+}
+
 }  // namespace foundry::testing

@@ -65,11 +65,6 @@ class NetNamespace {
   std::string name_, outside_, inside_, host_ip_;
 };
 
-double MetricValue(const std::string& text, const std::string& name) {
-  const auto at = text.find("\n" + name + " ");
-  return at == std::string::npos ? -1 : std::stod(text.substr(at + name.size() + 2));
-}
-
 TEST(PartitionTest, WorkerCutOffMidJobAndHealed) {
   if (geteuid() != 0) GTEST_SKIP() << "needs root to create network namespaces (ip netns)";
   TempDir dir;
@@ -100,12 +95,10 @@ TEST(PartitionTest, WorkerCutOffMidJobAndHealed) {
                      dir.path() + "/worker-outside.log");
   // Keep the link down until the coordinator has seen a lease lapse (one
   // lifetime is 1 s), at most 20 s.
-  const std::string metrics_url = "http://127.0.0.1:" + std::to_string(metrics_port) + "/metrics";
   double lapsed = 0;
   for (int i = 0; i < 100 && lapsed < 1; ++i) {
     std::this_thread::sleep_for(std::chrono::milliseconds(200));
-    lapsed = MetricValue(RunCommand({"/usr/bin/curl", "-sf", metrics_url}).out,
-                         "foundry_lease_expirations_total");
+    lapsed = ScrapeMetric(metrics_port, "foundry_lease_expirations_total");
   }
   ASSERT_TRUE(ns.Heal());
 

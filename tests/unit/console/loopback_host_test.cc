@@ -1,0 +1,44 @@
+// Loopback means an address, not a prefix: DNS rebinding with names such as
+// 127.attacker.example must not pass for this machine (common/listen_address.h).
+#include <gtest/gtest.h>
+
+#include "common/listen_address.h"
+
+namespace foundry {
+namespace {
+
+TEST(LoopbackHostTest, AcceptsOnlyLoopbackAddressesAndLocalhost) {
+  for (const char* host : {"localhost", "127.0.0.1", "127.255.0.9", "::1", "[::1]"}) {
+    EXPECT_TRUE(IsLoopbackHost(host)) << host;
+  }
+  for (const char* host : {"127.attacker.example", "127.0.0.1.nip.io", "127.1", "127.0.0.256",
+                           "0177.0.0.1", "128.0.0.1", "10.0.0.1", "localhost.evil", "", "[::2]",
+                           "::ffff:127.0.0.1x", "0.0.0.0"}) {
+    EXPECT_FALSE(IsLoopbackHost(host)) << host;
+  }
+}
+
+TEST(LoopbackHostTest, ListenAddressesUseTheSameRule) {
+  EXPECT_TRUE(IsLoopbackAddress("127.0.0.1:7420"));
+  EXPECT_TRUE(IsLoopbackAddress("[::1]:7420"));
+  EXPECT_TRUE(IsLoopbackAddress("localhost:0"));
+  EXPECT_FALSE(IsLoopbackAddress("127.evil.example:7420"));
+  EXPECT_FALSE(IsLoopbackAddress("0.0.0.0:7420"));
+}
+
+TEST(LoopbackHostTest, AHostHeaderMustNameLoopbackAndTheServersOwnPort) {
+  EXPECT_TRUE(IsLoopbackHostHeader("127.0.0.1:8080", 8080));
+  EXPECT_TRUE(IsLoopbackHostHeader("localhost:8080", 8080));
+  EXPECT_TRUE(IsLoopbackHostHeader("[::1]:8080", 8080));
+  EXPECT_TRUE(IsLoopbackHostHeader("localhost", 80));
+  EXPECT_FALSE(IsLoopbackHostHeader("localhost", 8080)) << "no port means 80";
+  EXPECT_FALSE(IsLoopbackHostHeader("127.0.0.1:8081", 8080));
+  EXPECT_FALSE(IsLoopbackHostHeader("127.attacker.example:8080", 8080));
+  EXPECT_FALSE(IsLoopbackHostHeader("[::1]", 8080));
+  EXPECT_FALSE(IsLoopbackHostHeader("127.0.0.1:80x", 80));
+  EXPECT_FALSE(IsLoopbackHostHeader("127.0.0.1:99999999999", 8080));
+  EXPECT_FALSE(IsLoopbackHostHeader("", 8080));
+}
+
+}  // namespace
+}  // namespace foundry
