@@ -8,9 +8,18 @@
 
 namespace foundry {
 
+// Longest error message sent to a client: gRPC carries it in a header, and
+// one past the peer's metadata limit turns the error into RESOURCE_EXHAUSTED.
+constexpr size_t kMaxErrorMessage = 2048;
+
 inline grpc::Status ToGrpc(const Status& s) {
   if (s.ok()) return grpc::Status::OK;
-  return grpc::Status(static_cast<grpc::StatusCode>(static_cast<int>(s.code())), s.message());
+  std::string message = s.message();
+  if (message.size() > kMaxErrorMessage) {
+    message.resize(kMaxErrorMessage);
+    message += "... (cut)";
+  }
+  return grpc::Status(static_cast<grpc::StatusCode>(static_cast<int>(s.code())), message);
 }
 
 // A handler's answer: `result`'s value moved into `*response`, or its error.

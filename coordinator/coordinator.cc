@@ -141,6 +141,7 @@ Result<foundry::v1::ReleaseResponse> Coordinator::ReleaseLeases(
   if (request.worker_id().empty()) return Status::InvalidArgument("worker_id is required");
   foundry::v1::ReleaseResponse resp;
   std::lock_guard lock(mu_);
+  if (request.worker_stopping()) trust_.Left(request.worker_id());
   for (const std::string& id : request.lease_ids()) {
     const LeaseRecord* lease = leases_.Find(id);
     // Lease ids are unguessable, but a worker still may not free another's.

@@ -309,22 +309,36 @@ void Coordinator::VerifyHere(VerifyWork work) {
 
 std::vector<Coordinator::VerifyWork> Coordinator::TakeStaleVerifyWorkLocked(Clock::time_point now) {
   std::vector<VerifyWork> out;
+  // A check whose every possible taker is gone (the other workers stopped,
+  // were cut off or handed their leases back) would hold the campaign's
+  // commits up for verify_wait: done here at once. Only possible while at
+  // most one worker is alive, so the usual case costs one count.
+  const auto alive_since = now - options_.lease_ttl;
+  const bool orphans_possible = trust_.AliveCount(alive_since) <= 1;
+  auto orphaned = [&](const std::string& owner) {
+    return orphans_possible && !trust_.AnotherWorkerAlive(owner, alive_since);
+  };
   // The fleet is checking, only behind (a family whose Verify costs more
   // than its generation fills the window with jobs to check): it gets there.
   // Taking its checks here made the coordinator the fleet's verifier (75% of
   // its CPU in Verify for bulls-cows at 100,000 puzzles).
-  if (now - fleet_checked_at_ < options_.verify_wait) return out;
+  const bool fleet_idle = now - fleet_checked_at_ >= options_.verify_wait;
+  if (!fleet_idle && !orphans_possible) return out;
   for (auto& [id, run_ptr] : runs_) {
     CampaignRun& run = *run_ptr;
     if (run.family == nullptr) continue;
     for (auto& [seq, pv] : run.pending) {
       if (!run.running()) break;
-      if (!pv.lease_id.empty() || now - pv.queued < options_.verify_wait) continue;
+      if (!pv.lease_id.empty()) continue;
+      const bool stale = fleet_idle && now - pv.queued >= options_.verify_wait;
+      if (!stale && !orphaned(pv.generator)) continue;
       pv.lease_id = fmt::format("here-{}-{}", id, seq);
       out.push_back(CheckWork(run, seq, pv.lease_id));
     }
     for (auto& [seq, audit] : run.audits) {
-      if (!audit.lease_id.empty() || now - audit.queued < options_.verify_wait) continue;
+      if (!audit.lease_id.empty()) continue;
+      const bool stale = fleet_idle && now - audit.queued >= options_.verify_wait;
+      if (!stale && !orphaned(audit.suspect)) continue;
       audit.lease_id = fmt::format("here-audit-{}-{}", id, seq);
       out.push_back(AuditWork(run, seq, audit.lease_id));
     }

@@ -22,6 +22,13 @@ void WorkerTrust::Seen(const std::string& worker, uint32_t threads, const std::s
   w.last_seen_unix_ms = NowUnixMs();
 }
 
+void WorkerTrust::Left(const std::string& worker) {
+  auto it = workers_.find(worker);
+  // min(), not the epoch: the steady clock's epoch is the boot, and "since an
+  // hour ago" on a machine up for less than that is before it.
+  if (it != workers_.end()) it->second.last_seen = Clock::time_point::min();
+}
+
 bool WorkerTrust::Quarantined(const std::string& worker) const {
   auto it = workers_.find(worker);
   return it != workers_.end() && it->second.state == foundry::v1::WORKER_STATE_QUARANTINED;

@@ -63,6 +63,10 @@ class WorkerTrust {
   void Seen(const std::string& worker, uint32_t threads, const std::string& build,
             Clock::time_point now);
 
+  // The worker said it is stopping: no longer alive (AliveCount,
+  // AnotherWorkerAlive) until it is Seen again.
+  void Left(const std::string& worker);
+
   bool Quarantined(const std::string& worker) const;
   // The evidence of a quarantined worker; "" otherwise.
   std::string Evidence(const std::string& worker) const;

@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include "common/quote.h"
+
 namespace foundry::puzzles {
 
 ParamSpec ParamSpec::Int(std::string key, int64_t def, int64_t min, int64_t max, std::string help) {
@@ -66,7 +68,7 @@ nlohmann::json DefaultValue(const ParamSpec& spec) {
 
 Status BadValue(const ParamSpec& spec, std::string_view got) {
   return Status::InvalidArgument(fmt::format("parameter '{}' must be {}, got '{}'", spec.key,
-                                             spec.AllowedText(), got));
+                                             spec.AllowedText(), QuoteInput(got)));
 }
 
 Status UnknownKey(const std::vector<ParamSpec>& specs, std::string_view key) {
@@ -74,10 +76,10 @@ Status UnknownKey(const std::vector<ParamSpec>& specs, std::string_view key) {
   for (const auto& s : specs) keys.push_back(s.key);
   if (keys.empty()) {
     return Status::InvalidArgument(
-        fmt::format("unknown parameter '{}': this family takes no parameters", key));
+        fmt::format("unknown parameter '{}': this family takes no parameters", QuoteInput(key)));
   }
   return Status::InvalidArgument(
-      fmt::format("unknown parameter '{}' (known: {})", key, fmt::join(keys, ", ")));
+      fmt::format("unknown parameter '{}' (known: {})", QuoteInput(key), fmt::join(keys, ", ")));
 }
 
 const ParamSpec* Find(const std::vector<ParamSpec>& specs, std::string_view key) {

@@ -137,6 +137,7 @@ void LeaseLoop::ReleaseLease(const foundry::v1::Job& job) {
   foundry::v1::ReleaseRequest req;
   req.set_worker_id(options_.worker_id);
   req.add_lease_ids(job.lease_id());
+  req.set_worker_stopping(true);
   auto released = source_.Release(req);
   if (!released.ok()) {
     fmt::print(stderr, "worker: could not hand back the lease of a job of {} (it will lapse): {}\n",

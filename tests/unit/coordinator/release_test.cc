@@ -1,5 +1,7 @@
 // Batch-scheduled workers: leases handed back on SIGTERM are leased again at
 // once, and a worker of one campaign gets only its jobs and learns its end.
+#include <thread>
+
 #include "tests/unit/coordinator/coordinator_fixture.h"
 
 namespace foundry::coordinator::testing {
@@ -85,6 +87,38 @@ TEST_F(CoordinatorTest, AWorkerOfOneCampaignGetsOnlyItsJobsAndLearnsItsEnd) {
   auto any = core_->Lease(Request("w"));
   ASSERT_TRUE(any.ok() && any->has_job());
   EXPECT_EQ(any->job().campaign_id(), big->id());
+}
+
+TEST_F(CoordinatorTest, ChecksLeftWithoutAnyTakerWhenTheOtherWorkerStopsAreDoneAtOnce) {
+  CoordinatorOptions opts;
+  opts.verify_wait = std::chrono::hours(1);  // the fallback for checks nobody takes
+  opts.lease_ttl = std::chrono::hours(1);
+  Reopen(opts);
+  auto c = core_->SubmitCampaign(Spec(100, 5, 50));
+  auto w2_job = core_->Lease(Request("w2"));
+  auto w1_job = core_->Lease(Request("w1"));
+  ASSERT_TRUE(w2_job.ok() && w2_job->has_job() && w1_job.ok() && w1_job->has_job());
+  // w2 is alive: w1's output waits for w2 to check it.
+  ASSERT_TRUE(core_->SubmitResults(Run(w1_job->job())).ok());
+
+  auto stopping = Release("w2", w2_job->job().lease_id());
+  stopping.set_worker_stopping(true);
+  ASSERT_EQ(core_->ReleaseLeases(stopping)->released(), 1u);
+  auto again = core_->Lease(Request("w1"));
+  ASSERT_TRUE(again.ok() && again->has_job());
+  EXPECT_EQ(again->job().first_index(), w2_job->job().first_index());
+  ASSERT_TRUE(core_->SubmitResults(Run(again->job())).ok());
+
+  // Nobody is left to check w1's first job: the coordinator does, on its
+  // next tick, not after verify_wait; both jobs commit.
+  foundry::v1::Campaign now;
+  for (int i = 0; i < 100; ++i) {
+    now = *core_->GetCampaign(c->id());
+    if (now.next_index() >= 100) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  EXPECT_EQ(now.next_index(), 100u) << "a check waited for a worker that had stopped";
+  EXPECT_EQ(Drive(c->id(), "w1").counters().stored(), 100u);
 }
 
 }  // namespace

@@ -1,6 +1,8 @@
 // The generic parameter parsing every family relies on (puzzles/params.h).
 #include "puzzles/params.h"
 
+#include "common/quote.h"
+
 #include <map>
 #include <string>
 #include <vector>
@@ -63,6 +65,27 @@ TEST(ParamsTest, OutOfRangeNamesKeyAndRange) {
   }
   EXPECT_TRUE(Parse({{"size", "3"}}).ok());
   EXPECT_TRUE(Parse({{"size", "12"}}).ok());
+}
+
+TEST(ParamsTest, ALongBadValueOrKeyIsQuotedShortNotEchoed) {
+  const std::string huge(20'000, '7');
+  auto p = Parse({{"size", huge}});
+  ASSERT_FALSE(p.ok());
+  EXPECT_LT(p.status().message().size(), 200u) << "the message echoes the value";
+  EXPECT_THAT(p.status().message(), HasSubstr("'size'"));
+  EXPECT_THAT(p.status().message(), HasSubstr("(20000 bytes)"));
+  auto k = Parse({{std::string(5'000, 'k'), "1"}});
+  ASSERT_FALSE(k.ok());
+  EXPECT_LT(k.status().message().size(), 200u);
+  EXPECT_THAT(k.status().message(), HasSubstr("(5000 bytes)"));
+}
+
+TEST(ParamsTest, QuoteInputNeverSplitsAUtf8Character) {
+  std::string s = std::string(63, 'a') + "\xC3\xA9" + std::string(10, 'b');  // é straddles byte 64
+  const std::string q = QuoteInput(s);
+  EXPECT_EQ(q.substr(0, 63), std::string(63, 'a'));
+  EXPECT_EQ(q.substr(63, 3), "...") << q;
+  EXPECT_EQ(QuoteInput("short"), "short");
 }
 
 TEST(ParamsTest, Bools) {
