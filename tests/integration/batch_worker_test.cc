@@ -51,9 +51,9 @@ class BatchWorkerTest : public ::testing::Test {
 };
 
 TEST_F(BatchWorkerTest, SigtermHandsTheLeasesBackSoNoJobWaitsForALapse) {
-  // A lease lives 60 s: a job whose lease had to lapse would hold the
+  // A lease lives 120 s: a job whose lease had to lapse would hold the
   // campaign up that long.
-  LocalCluster cluster(dir_.path() + "/db", dir_.path(), 3, 1, /*lease_seconds=*/60.0);
+  LocalCluster cluster(dir_.path() + "/db", dir_.path(), 3, 1, /*lease_seconds=*/120.0);
   ASSERT_TRUE(cluster.ok());
   const std::string id = SubmitCampaign(cluster.address(), kGen);
   ASSERT_TRUE(WaitUntilStored(cluster.address(), id, 1000));
@@ -66,7 +66,7 @@ TEST_F(BatchWorkerTest, SigtermHandsTheLeasesBackSoNoJobWaitsForALapse) {
   EXPECT_LT(Clock::now() - term_at, 6s);
 
   ExpectReference(cluster.address(), id);
-  EXPECT_LT(Clock::now() - term_at, 40s) << "the campaign waited for a lease to lapse";
+  EXPECT_LT(Clock::now() - term_at, 90s) << "the campaign waited for a lease to lapse";
   EXPECT_GE(ScrapeMetric(cluster.metrics_port(), "foundry_leases_released_total"), 1)
       << cluster.worker(0).Log();
   EXPECT_EQ(ScrapeMetric(cluster.metrics_port(), "foundry_lease_expirations_total"), 0);
@@ -90,7 +90,7 @@ TEST_F(BatchWorkerTest, WorkersEndByThemselvesWhenTheirCampaignOrTheWorkIsOver) 
   ASSERT_TRUE(b.has_value()) << "the idle worker did not exit";
   EXPECT_EQ(*b, 0);
   EXPECT_NE(cluster.worker(idle_exit).Log().find("no job for 2000 ms"), std::string::npos);
-  EXPECT_LT(Clock::now() - ended_at, 8s);
+  EXPECT_LT(Clock::now() - ended_at, 12s);
 
   // A worker of a campaign the coordinator does not know stops at once, saying so.
   const size_t lost = cluster.AddWorker(1, {"--campaign", "c-0000000000000000"});
