@@ -4,7 +4,9 @@
 # with one worker stopped by SIGTERM (it hands its leases back) and with one
 # killed by SIGKILL (its leases must lapse), each at STOP_AT stored.
 # Prints per variant: the campaign's seconds, seconds from the signal to the
-# worker's exit, leases handed back and leases lapsed (coordinator metrics).
+# worker's exit, leases handed back and leases lapsed, and the mean seconds
+# from a generation lease handed back to its job leased again ("-" when the
+# stopped worker held only checks) (coordinator metrics).
 #
 #   bench/sigterm_cost.sh [COUNT] [FAMILY]   (build first: scripts/build.sh)
 # COUNT 50000 and FAMILY sudoku by default. Env: LEASE (20), ROUNDS (2),
@@ -36,7 +38,8 @@ stored() {
   echo "${n:-0}"
 }
 
-printf '%-9s %5s %11s %13s %9s %7s\n' variant round "campaign s" "signal→exit s" "released" "lapsed"
+printf '%-9s %5s %11s %13s %9s %7s %13s\n' variant round "campaign s" "signal→exit s" "released" \
+  "lapsed" "re-leased s"
 for round in $(seq "$ROUNDS"); do
   for variant in none SIGTERM SIGKILL; do
     rm -rf "${WORK:?}"/*
@@ -65,8 +68,12 @@ for round in $(seq "$ROUNDS"); do
     fi
     "$BIN/foundry" campaign watch "$id" --coordinator "$addr" >/dev/null 2>&1
     took=$(awk -v a="$start" -v b="$(now)" 'BEGIN { printf "%.2f", b - a }')
-    printf '%-9s %5s %11s %13s %9s %7s\n' "$variant" "$round" "$took" "$exit_s" \
-      "$(metric "$mport" foundry_leases_released_total)" "$(metric "$mport" foundry_lease_expirations_total)"
+    relet=$(awk -v s="$(metric "$mport" foundry_released_job_wait_seconds_sum)" \
+      -v n="$(metric "$mport" foundry_released_job_wait_seconds_count)" \
+      'BEGIN { if (n > 0) printf "%.3f", s / n; else print "-" }')
+    printf '%-9s %5s %11s %13s %9s %7s %13s\n' "$variant" "$round" "$took" "$exit_s" \
+      "$(metric "$mport" foundry_leases_released_total)" \
+      "$(metric "$mport" foundry_lease_expirations_total)" "$relet"
     for pid in "${pids[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
     for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
   done

@@ -62,6 +62,7 @@ struct Coordinator::CampaignRun {
   puzzles::Goal goal;                       // from the params; claims off it are lies
   uint64_t next_issue = 0;                  // next job never leased so far
   std::set<uint64_t> requeued;              // lapsed jobs to lease again, lowest first
+  std::map<uint64_t, Clock::time_point> released_at;  // requeued ones handed back, since when
   CommitWindow window;
   std::map<uint64_t, PendingVerify> pending;  // submitted, awaiting verification
   std::map<uint64_t, PendingAudit> audits;    // committed, being re-generated

@@ -150,6 +150,9 @@ Result<foundry::v1::ReleaseResponse> Coordinator::ReleaseLeases(
     leases_.Remove(id);
     const bool wanted = StillWantedLocked(released);
     ReturnLeaseLocked(released);
+    if (wanted && released.kind == LeaseKind::kGenerate) {
+      runs_.at(released.campaign_id)->released_at[released.seq] = Clock::now();
+    }
     resp.set_released(resp.released() + 1);
     if (metrics_ && wanted) metrics_->LeaseReleased();
   }

@@ -20,6 +20,14 @@ std::optional<uint64_t> Coordinator::NextSeqLocked(CampaignRun& run) {
   while (!run.requeued.empty()) {
     const uint64_t seq = *run.requeued.begin();
     run.requeued.erase(run.requeued.begin());
+    auto released = run.released_at.find(seq);
+    if (released != run.released_at.end()) {
+      if (metrics_ && !run.Delivered(seq)) {
+        metrics_->ReleasedJobReleased(
+            std::chrono::duration<double>(Clock::now() - released->second).count());
+      }
+      run.released_at.erase(released);
+    }
     if (!run.Delivered(seq)) return seq;  // else a late submission already delivered it
   }
   // Lease ahead of the cursor only as far as the campaign is likely to need,

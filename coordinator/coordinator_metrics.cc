@@ -66,6 +66,13 @@ CoordinatorMetrics::CoordinatorMetrics(prometheus::Registry& registry)
                        .Register(registry)
                        .Add({}, prometheus::Histogram::BucketBoundaries{
                                     0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1})),
+      released_wait_(prometheus::BuildHistogram()
+                         .Name("foundry_released_job_wait_seconds")
+                         .Help("From a generation lease handed back by a stopping worker "
+                               "to its job leased again")
+                         .Register(registry)
+                         .Add({}, prometheus::Histogram::BucketBoundaries{
+                                      0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60})),
       campaign_running_(prometheus::BuildGauge()
                             .Name("foundry_campaign_running")
                             .Help("1 while the campaign is running, 0 once it ended")
