@@ -33,8 +33,10 @@ Session SessionTable::Create(Role role, std::string token, bool logged_in) {
   Session s{RandomHex(32), RandomHex(32), role, std::move(token), logged_in};
   const auto now = Clock::now();
   std::lock_guard lock(mu_);
-  EvictLocked(now);
-  sessions_[s.id] = Entry{s, now};
+  UseOrder& order = OrderOf(s);
+  MakeRoomLocked(order, now);
+  order.push_front(s.id);
+  sessions_[s.id] = Entry{s, now, order.begin()};
   return s;
 }
 
@@ -44,10 +46,12 @@ std::optional<Session> SessionTable::Find(const std::string& id) {
   auto it = sessions_.find(id);
   if (it == sessions_.end()) return std::nullopt;
   if (now - it->second.last_used > idle_) {
-    sessions_.erase(it);
+    EraseLocked(it);
     return std::nullopt;
   }
   it->second.last_used = now;
+  UseOrder& order = OrderOf(it->second.session);
+  order.splice(order.begin(), order, it->second.in_order);  // iterators stay valid
   return it->second.session;
 }
 
@@ -58,16 +62,21 @@ void SessionTable::SetRole(const std::string& id, Role role) {
 
 void SessionTable::Remove(const std::string& id) {
   std::lock_guard lock(mu_);
-  sessions_.erase(id);
+  if (auto it = sessions_.find(id); it != sessions_.end()) EraseLocked(it);
 }
 
-void SessionTable::EvictLocked(Clock::time_point now) {
-  std::erase_if(sessions_, [&](const auto& e) { return now - e.second.last_used > idle_; });
-  while (sessions_.size() >= max_sessions_) {
-    auto lru = std::min_element(sessions_.begin(), sessions_.end(), [](const auto& a, const auto& b) {
-      return a.second.last_used < b.second.last_used;
-    });
-    sessions_.erase(lru);
+void SessionTable::EraseLocked(std::map<std::string, Entry>::iterator it) {
+  OrderOf(it->second.session).erase(it->second.in_order);
+  sessions_.erase(it);
+}
+
+void SessionTable::MakeRoomLocked(UseOrder& order, Clock::time_point now) {
+  // The least recently used are at the back: expired ones first, then as
+  // many as the bound needs.
+  while (!order.empty()) {
+    auto oldest = sessions_.find(order.back());
+    if (now - oldest->second.last_used <= idle_ && order.size() < max_sessions_) break;
+    EraseLocked(oldest);
   }
 }
 

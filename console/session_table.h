@@ -8,6 +8,7 @@
 
 #include <chrono>
 #include <cstddef>
+#include <list>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -27,9 +28,11 @@ struct Session {
 
 class SessionTable {
  public:
-  // Sessions unused for `idle` expire; at most `max_sessions` live (the
-  // least recently used goes first), so a flood of visitors cannot exhaust
-  // memory.
+  // Sessions unused for `idle` expire. Logged-in sessions and anonymous ones
+  // are bounded apart, at most `max_sessions` each, the least recently used
+  // of its own kind going first: a flood of anonymous visitors cannot
+  // exhaust memory, nor log anybody out. Every operation is O(log n) plus
+  // the expired sessions it drops.
   explicit SessionTable(std::chrono::seconds idle = std::chrono::hours(12),
                         size_t max_sessions = 10000);
 
@@ -48,16 +51,25 @@ class SessionTable {
 
  private:
   using Clock = std::chrono::steady_clock;
+  // Session ids of one kind, most recently used first.
+  using UseOrder = std::list<std::string>;
   struct Entry {
     Session session;
     Clock::time_point last_used;
+    UseOrder::iterator in_order;
   };
-  void EvictLocked(Clock::time_point now);
+  UseOrder& OrderOf(const Session& s) { return s.logged_in ? logged_in_ : anonymous_; }
+  // Drops `order`'s expired sessions, then its least recently used ones
+  // until one more fits.
+  void MakeRoomLocked(UseOrder& order, Clock::time_point now);
+  void EraseLocked(std::map<std::string, Entry>::iterator it);
 
   const std::chrono::seconds idle_;
   const size_t max_sessions_;
   std::mutex mu_;
   std::map<std::string, Entry> sessions_;
+  UseOrder logged_in_;
+  UseOrder anonymous_;
 };
 
 }  // namespace foundry::console

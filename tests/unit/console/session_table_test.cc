@@ -47,6 +47,28 @@ TEST(SessionTableTest, AFloodOfVisitorsEvictsTheLeastRecentlyUsed) {
   EXPECT_TRUE(table.Find(third.id).has_value());
 }
 
+TEST(SessionTableTest, AnonymousVisitorsCannotLogAnybodyOut) {
+  SessionTable table(std::chrono::hours(1), 1000);
+  const Session reader = table.Create(Role::kReader, "reader-token", /*logged_in=*/true);
+  const Session early = table.Create(Role::kAdmin, "", /*logged_in=*/false);
+  for (int i = 0; i < 100'000; ++i) table.Create(Role::kAdmin, "", /*logged_in=*/false);
+  auto found = table.Find(reader.id);
+  ASSERT_TRUE(found.has_value()) << "100,000 anonymous sessions evicted a logged-in one";
+  EXPECT_EQ(found->token, "reader-token");
+  EXPECT_FALSE(table.Find(early.id).has_value()) << "anonymous sessions are bounded";
+}
+
+TEST(SessionTableTest, LoggedInSessionsAreBoundedAmongThemselves) {
+  SessionTable table(std::chrono::hours(1), 2);
+  const Session a = table.Create(Role::kReader, "", true);
+  const Session b = table.Create(Role::kReader, "", true);
+  const Session anon = table.Create(Role::kAdmin, "", false);
+  table.Create(Role::kReader, "", true);
+  EXPECT_FALSE(table.Find(a.id).has_value());
+  EXPECT_TRUE(table.Find(b.id).has_value());
+  EXPECT_TRUE(table.Find(anon.id).has_value()) << "a login evicted an anonymous session";
+}
+
 TEST(SessionTableTest, SameSecretComparesWholeStrings) {
   EXPECT_TRUE(SessionTable::SameSecret("abc", "abc"));
   EXPECT_FALSE(SessionTable::SameSecret("abc", "abd"));
