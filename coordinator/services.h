@@ -79,8 +79,11 @@ grpc::ServerUnaryReactor* ServeHere(grpc::CallbackServerContext* ctx, const Acce
 // checks (the handlers make them).
 storage::PuzzleFilter ToStorageFilter(const foundry::v1::PuzzleFilter& filter);
 
-// Puzzles an import hands to Coordinator::ImportChunk at a time.
+// Puzzles an import hands to Coordinator::ImportChunk at a time: at most
+// this many, and at most kImportChunkBytes of them (a message may hold up
+// to 16 MB: 2,000 of those buffered took the coordinator to gigabytes).
 inline constexpr size_t kImportChunk = 2000;
+inline constexpr size_t kImportChunkBytes = 8 << 20;
 
 // What an import did, as the wire reports it.
 foundry::v1::ImportResponse ToImportResponse(const ImportSession& session);

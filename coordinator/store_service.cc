@@ -251,6 +251,7 @@ grpc::Status PuzzleStoreServiceImpl::ImportPuzzles(
   }
   ImportSession session;
   std::vector<ImportItem> chunk;
+  size_t chunk_bytes = 0;
   foundry::v1::ImportRequest req;
   uint64_t received = 0;
   Status status;
@@ -260,8 +261,12 @@ grpc::Status PuzzleStoreServiceImpl::ImportPuzzles(
           fmt::format("an import holds at most {} puzzles; split the file", kMaxImport));
       break;
     }
+    chunk_bytes += req.ByteSizeLong();
     chunk.push_back(ImportItem{req.line(), std::move(*req.mutable_puzzle())});
-    if (chunk.size() == kImportChunk) status = core_->ImportChunk(session, std::exchange(chunk, {}));
+    if (chunk.size() == kImportChunk || chunk_bytes >= kImportChunkBytes) {
+      status = core_->ImportChunk(session, std::exchange(chunk, {}));
+      chunk_bytes = 0;
+    }
   }
   if (status.ok() && !chunk.empty()) status = core_->ImportChunk(session, std::move(chunk));
   core_->FinishImport(session);

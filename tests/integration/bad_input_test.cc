@@ -249,6 +249,42 @@ TEST_F(BadInputTest, EveryBadRequestGetsTheRightCodeAndAClearMessage) {
 // What a client needs to build a campaign form: each family's own params and
 // the goal keys every family takes, which SubmitCampaign then accepts for
 // every family (the spec's level field and the same key in params).
+// Peak resident memory of a process, in MB (VmHWM), or -1.
+double PeakRssMb(pid_t pid) {
+  std::ifstream in("/proc/" + std::to_string(pid) + "/status");
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.rfind("VmHWM:", 0) == 0) return std::stod(line.substr(6)) / 1024;
+  }
+  return -1;
+}
+
+TEST_F(BadInputTest, AnImportOfHugeMessagesIsHandledAFewMegabytesAtATime) {
+  const double before = PeakRssMb(cluster_->coordinator().pid());
+  ASSERT_GT(before, 0);
+  auto ctx = Ctx();
+  ctx->set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(120));
+  v1::ImportResponse resp;
+  auto writer = store_->ImportPuzzles(ctx.get(), &resp);
+  // 30 messages of 15 MB each: all were buffered before any was looked at
+  // (the coordinator went from 157 to 682 MB).
+  v1::ImportRequest req;
+  req.mutable_puzzle()->set_family("secret-number");
+  req.mutable_puzzle()->set_puzzle_json("\"" + std::string(15 << 20, 'x') + "\"");
+  req.mutable_puzzle()->set_solution_json("{}");
+  for (int i = 1; i <= 30; ++i) {
+    req.set_line(static_cast<uint64_t>(i));
+    ASSERT_TRUE(writer->Write(req)) << "the server ended the import at message " << i;
+  }
+  writer->WritesDone();
+  const grpc::Status s = writer->Finish();
+  ASSERT_TRUE(s.ok()) << s.error_message();
+  EXPECT_EQ(resp.stored(), 0u);
+  EXPECT_EQ(resp.rejected_size(), 30) << "each bad puzzle is rejected with its line";
+  const double growth = PeakRssMb(cluster_->coordinator().pid()) - before;
+  EXPECT_LT(growth, 250) << "the import was buffered whole: +" << growth << " MB";
+}
+
 TEST_F(BadInputTest, ListFamiliesNamesTheGoalKeysAndEveryFamilyAcceptsThem) {
   v1::ListFamiliesResponse families;
   ASSERT_TRUE(campaigns_->ListFamilies(Ctx().get(), v1::ListFamiliesRequest(), &families).ok());
