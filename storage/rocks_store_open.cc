@@ -284,6 +284,9 @@ Result<std::unique_ptr<RocksStore>> RocksStore::Open(const std::string& dir,
     }
     fs::create_directories(dir, ec);
     if (ec) return FromErrorCode(ec, "cannot create", dir);
+    // Owner-only: the store holds every solution and every play.
+    fs::permissions(dir, fs::perms::owner_all, fs::perm_options::replace, ec);
+    if (ec) return FromErrorCode(ec, "cannot restrict the permissions of", dir);
     fresh = true;
   } else if (!fs::is_directory(st)) {
     return Status::FailedPrecondition(dir + " is not a directory");
