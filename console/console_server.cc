@@ -13,6 +13,9 @@
 namespace foundry::console {
 namespace {
 
+// Longest token a login takes.
+constexpr size_t kMaxTokenLength = 1024;
+
 constexpr char kContentSecurityPolicy[] =
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; "
     "object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'";
@@ -76,6 +79,12 @@ void AddSessionRoutes(httplib::Server& server, ConsoleApi& api) {
     std::string token = FieldText(*body, "token");
     std::erase_if(token, [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; });
     if (token.empty()) return SendError(res, 400, "give a token (the coordinator's reader or admin token)");
+    // Tokens are 32-64 characters; a huge one would travel on to the
+    // coordinator in a gRPC header with every call.
+    if (token.size() > kMaxTokenLength) {
+      return SendError(res, 400, fmt::format("a token has at most {} characters, this one {}",
+                                             kMaxTokenLength, token.size()));
+    }
     auto open = api.link.OpenToAnyone();
     if (open.ok() && *open) {
       return SendError(res, 403,

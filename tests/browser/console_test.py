@@ -370,6 +370,12 @@ class ConsoleTest(unittest.TestCase):
             code, body = fresh.call("POST", "/api/login", {"token": f.read()}, csrf=fresh.session["csrf"])
         self.assertEqual(code, 401, body)
         self.assertIn("worker token", body["error"])
+        # A huge token is refused by the console itself, never sent on.
+        huge = ApiClient(url)
+        code, body = huge.call("POST", "/api/login", {"token": "x" * 100_000},
+                               csrf=huge.session["csrf"])
+        self.assertEqual(code, 400, body)
+        self.assertIn("at most 1024 characters", body["error"])
         self.driver.get(url + "#/overview")
         self.wait(lambda d: d.find_element(By.CSS_SELECTOR, "form#login-form"))
 
