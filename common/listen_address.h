@@ -4,6 +4,8 @@
 
 #include <arpa/inet.h>
 
+#include <charconv>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -25,29 +27,47 @@ inline bool IsLoopbackHost(std::string_view host) {
   return (ntohl(v4.s_addr) >> 24) == 127;
 }
 
-// IsLoopbackHost of the host part of "host:port".
-inline bool IsLoopbackAddress(const std::string& address) {
+// "host:port" taken apart: the host without the brackets of an IPv6
+// address ("[::1]:7420" gives "::1"), and the port.
+struct HostPort {
+  std::string host;
+  int port = 0;
+};
+
+// Nothing when `address` does not end in ":PORT" (1 to 5 digits, at most
+// 65535) after a non-empty host.
+inline std::optional<HostPort> SplitHostPort(std::string_view address) {
   const auto colon = address.rfind(':');
-  return IsLoopbackHost(std::string_view(address).substr(0, colon == std::string::npos ? address.size() : colon));
+  if (colon == std::string_view::npos || colon == 0) return std::nullopt;
+  const std::string_view digits = address.substr(colon + 1);
+  int port = 0;
+  const char* end = digits.data() + digits.size();
+  if (digits.empty() || digits.size() > 5 ||
+      std::from_chars(digits.data(), end, port).ptr != end || port > 65535) {
+    return std::nullopt;
+  }
+  std::string_view host = address.substr(0, colon);
+  if (host.size() >= 2 && host.front() == '[' && host.back() == ']') {
+    host = host.substr(1, host.size() - 2);
+  }
+  return HostPort{std::string(host), port};
+}
+
+// IsLoopbackHost of the host part of "host:port" (of all of it, without a port).
+inline bool IsLoopbackAddress(const std::string& address) {
+  const auto split = SplitHostPort(address);
+  return IsLoopbackHost(split ? std::string_view(split->host) : std::string_view(address));
 }
 
 // Whether an HTTP Host header names this machine's server on `port`: a
 // loopback host (IsLoopbackHost) and that very port (no port means 80).
 inline bool IsLoopbackHostHeader(std::string_view header, int port) {
-  std::string_view host = header;
-  std::string_view port_text;
-  const auto colon = header.rfind(':');
-  const auto bracket = header.rfind(']');
-  if (colon != std::string_view::npos && (bracket == std::string_view::npos || colon > bracket)) {
-    host = header.substr(0, colon);
-    port_text = header.substr(colon + 1);
+  if (const auto split = SplitHostPort(header)) {
+    return split->port == port && IsLoopbackHost(split->host);
   }
-  int given = port_text.empty() ? 80 : 0;
-  for (char c : port_text) {
-    if (c < '0' || c > '9' || given > 65535) return false;
-    given = given * 10 + (c - '0');
-  }
-  return given == port && IsLoopbackHost(host);
+  // No port at all (a bare name, or "[::1]"), or one that is not a number.
+  const bool portless = header.find(':') == std::string_view::npos || header.ends_with(']');
+  return portless && port == 80 && IsLoopbackHost(header);
 }
 
 }  // namespace foundry

@@ -4,6 +4,7 @@
 
 #include <grpcpp/support/status.h>
 
+#include "common/quote.h"
 #include "common/status.h"
 
 namespace foundry {
@@ -14,12 +15,8 @@ constexpr size_t kMaxErrorMessage = 2048;
 
 inline grpc::Status ToGrpc(const Status& s) {
   if (s.ok()) return grpc::Status::OK;
-  std::string message = s.message();
-  if (message.size() > kMaxErrorMessage) {
-    message.resize(kMaxErrorMessage);
-    message += "... (cut)";
-  }
-  return grpc::Status(static_cast<grpc::StatusCode>(static_cast<int>(s.code())), message);
+  return grpc::Status(static_cast<grpc::StatusCode>(static_cast<int>(s.code())),
+                      QuoteInput(s.message(), kMaxErrorMessage));
 }
 
 // A handler's answer: `result`'s value moved into `*response`, or its error.

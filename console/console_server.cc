@@ -21,21 +21,6 @@ constexpr char kContentSecurityPolicy[] =
     "object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'";
 
 // Splits "host:port" ("[::1]:8080" too); false when it is not that.
-bool SplitAddress(const std::string& address, std::string* host, int* port) {
-  const auto colon = address.rfind(':');
-  if (colon == std::string::npos || colon == 0) return false;
-  *host = address.substr(0, colon);
-  if (host->size() >= 2 && host->front() == '[' && host->back() == ']') {
-    *host = host->substr(1, host->size() - 2);
-  }
-  const std::string digits = address.substr(colon + 1);
-  if (digits.empty() || digits.size() > 5 || digits.find_first_not_of("0123456789") != std::string::npos) {
-    return false;
-  }
-  *port = std::stoi(digits);
-  return *port <= 65535;
-}
-
 bool Readable(const std::string& path) { return std::ifstream(path).good(); }
 
 std::string CookieHeader(const std::string& id, bool https) {
@@ -113,12 +98,13 @@ void AddSessionRoutes(httplib::Server& server, ConsoleApi& api) {
 
 Result<std::unique_ptr<ConsoleServer>> ConsoleServer::Start(const CoordinatorLink& link,
                                                             const ConsoleOptions& options) {
-  std::string host;
-  int port = 0;
-  if (!SplitAddress(options.listen, &host, &port)) {
+  const auto listen = SplitHostPort(options.listen);
+  if (!listen) {
     return Status::InvalidArgument(
         fmt::format("--listen '{}' is not host:port (e.g. 127.0.0.1:8080)", options.listen));
   }
+  const std::string& host = listen->host;
+  int port = listen->port;
   const bool https = !options.https_cert_file.empty() || !options.https_key_file.empty();
   if (https && (options.https_cert_file.empty() || options.https_key_file.empty())) {
     return Status::InvalidArgument("HTTPS needs both --https-cert and --https-key");

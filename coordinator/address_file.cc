@@ -9,13 +9,17 @@
 
 #include <fmt/format.h>
 
+#include "common/listen_address.h"
+
 namespace foundry::coordinator {
 
 std::string AdvertisedHost(const std::string& listen, const std::string& advertise) {
   if (!advertise.empty()) return advertise;
-  const auto colon = listen.rfind(':');
-  std::string host = colon == std::string::npos ? listen : listen.substr(0, colon);
-  if (!host.empty() && host != "0.0.0.0" && host != "[::]" && host != "::" && host != "*") return host;
+  const auto split = SplitHostPort(listen);
+  const std::string host = split ? split->host : listen;
+  if (!host.empty() && host != "0.0.0.0" && host != "::" && host != "*") {
+    return host.find(':') == std::string::npos ? host : "[" + host + "]";  // IPv6 in brackets
+  }
   char name[256] = {};
   if (gethostname(name, sizeof name - 1) != 0 || name[0] == '\0') return "localhost";
   return name;

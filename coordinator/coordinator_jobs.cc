@@ -23,7 +23,7 @@ std::optional<uint64_t> Coordinator::NextSeqLocked(CampaignRun& run) {
     auto released = run.released_at.find(seq);
     if (released != run.released_at.end()) {
       if (metrics_ && !run.Delivered(seq)) {
-        metrics_->ReleasedJobReleased(
+        metrics_->ReleasedJobLeasedAgain(
             std::chrono::duration<double>(Clock::now() - released->second).count());
       }
       run.released_at.erase(released);

@@ -1,9 +1,10 @@
 #include "worker/coordinator_address.h"
 
-#include <charconv>
 #include <fstream>
 
 #include <fmt/format.h>
+
+#include "common/listen_address.h"
 
 namespace foundry::worker {
 
@@ -18,14 +19,8 @@ Result<std::string> ReadCoordinatorAddress(const std::string& path) {
     return Status::NotFound(fmt::format("no coordinator address in '{}' yet", path));
   }
   line = line.substr(first, line.find_last_not_of(" \t\r") - first + 1);
-  const auto colon = line.rfind(':');
-  unsigned port = 0;
-  const char* port_end = line.data() + line.size();
-  const bool port_ok =
-      colon != std::string::npos && colon > 0 &&
-      std::from_chars(line.data() + colon + 1, port_end, port).ptr == port_end &&
-      colon + 1 < line.size() && port >= 1 && port <= 65535;
-  if (!port_ok || line.find_first_of(" \t") != std::string::npos) {
+  const auto split = SplitHostPort(line);
+  if (!split || split->port == 0 || line.find_first_of(" \t") != std::string::npos) {
     return Status::InvalidArgument(
         fmt::format("'{}' holds '{}', not a coordinator address host:port", path, line));
   }

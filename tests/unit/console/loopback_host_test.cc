@@ -40,5 +40,16 @@ TEST(LoopbackHostTest, AHostHeaderMustNameLoopbackAndTheServersOwnPort) {
   EXPECT_FALSE(IsLoopbackHostHeader("", 8080));
 }
 
+TEST(LoopbackHostTest, SplitHostPortTakesApartOnlyAHostAndAPortNumber) {
+  auto v6 = SplitHostPort("[::1]:7420");
+  ASSERT_TRUE(v6.has_value());
+  EXPECT_EQ(v6->host, "::1");
+  EXPECT_EQ(v6->port, 7420);
+  EXPECT_EQ(SplitHostPort("node17:0")->port, 0);
+  for (const char* bad : {"node17", ":7420", "node17:", "node17:65536", "node17:7x", "[::1]"}) {
+    EXPECT_FALSE(SplitHostPort(bad).has_value()) << bad;
+  }
+}
+
 }  // namespace
 }  // namespace foundry
