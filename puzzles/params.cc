@@ -155,4 +155,11 @@ Result<Params> ParamsFromJson(const std::vector<ParamSpec>& specs, const nlohman
   return p;
 }
 
+Status CheckNotAbove(const Params& params, const std::string& low, const std::string& high) {
+  const int64_t lo = params.Int(low), hi = params.Int(high);
+  if (lo <= hi) return Status::Ok();
+  return Status::InvalidArgument(
+      fmt::format("parameter '{}' ({}) must not exceed '{}' ({})", low, lo, high, hi));
+}
+
 }  // namespace foundry::puzzles

@@ -85,4 +85,8 @@ Result<Params> ParseParams(const std::vector<ParamSpec>& specs,
 // Missing keys take their defaults; the same errors as ParseParams.
 Result<Params> ParamsFromJson(const std::vector<ParamSpec>& specs, const nlohmann::json& object);
 
+// For Family::CheckParams: InvalidArgument naming both keys and values when
+// integer parameter `low` exceeds `high` (e.g. min_rules > max_rules).
+Status CheckNotAbove(const Params& params, const std::string& low, const std::string& high);
+
 }  // namespace foundry::puzzles

@@ -1,6 +1,7 @@
 // The alignment Family: parameters, and the glue from the contract to
 // generator.h, verifier.h, codec.h,
 // svg.h (the drawing) and answer.h (typed answers).
+#include "puzzles/family_parts.h"
 #include "puzzles/alignment/alignment.h"
 
 #include <fmt/format.h>
@@ -14,8 +15,15 @@
 namespace foundry::puzzles::alignment {
 namespace {
 
-class AlignmentFamily final : public Family {
+constexpr FamilyParts<ParsedPuzzle> kParts = {
+    .parse = ParsePuzzle, .canonical_bytes = [](const ParsedPuzzle& p) { return CanonicalBytes(p.board); }, .render_text = RenderText,
+    .verify = Verify, .render_svg = RenderSvg, .format_answer = FormatAnswer,
+    .check_answer = FromPuzzleAlone<CheckAnswer>, .answer_prompt = AnswerPrompt};
+
+class AlignmentFamily final : public PartsFamily<ParsedPuzzle> {
  public:
+  AlignmentFamily() : PartsFamily(kParts) {}
+
   std::string_view name() const override { return "alignment"; }
   std::string_view id_prefix() const override { return "al"; }
   std::string_view summary() const override {
@@ -44,17 +52,8 @@ class AlignmentFamily final : public Family {
   }
 
   Status CheckParams(const Params& params) const override {
-    const int64_t min_len = params.Int("min_len"), max_len = params.Int("max_len"),
-                  height = params.Int("height");
-    if (min_len > max_len) {
-      return Status::InvalidArgument(fmt::format(
-          "parameter 'min_len' ({}) must not exceed 'max_len' ({})", min_len, max_len));
-    }
-    if (max_len > height) {
-      return Status::InvalidArgument(fmt::format(
-          "parameter 'max_len' ({}) must not exceed 'height' ({})", max_len, height));
-    }
-    return Status::Ok();
+    if (Status s = CheckNotAbove(params, "min_len", "max_len"); !s.ok()) return s;
+    return CheckNotAbove(params, "max_len", "height");
   }
 
   Candidate GenerateCandidate(Rng& rng, const Params& params) const override {
@@ -76,41 +75,6 @@ class AlignmentFamily final : public Family {
     return alignment::Generate(rng, o);
   }
 
-  Result<Difficulty> Verify(const nlohmann::json& puzzle,
-                            const nlohmann::json& solution) const override {
-    return alignment::Verify(puzzle, solution);
-  }
-
-  std::string CanonicalBytes(const nlohmann::json& puzzle) const override {
-    auto p = ParsePuzzle(puzzle);
-    if (!p.ok()) return "!invalid|" + puzzle.dump();
-    return alignment::CanonicalBytes(p->board);
-  }
-
-  std::string RenderText(const nlohmann::json& puzzle) const override {
-    auto p = ParsePuzzle(puzzle);
-    if (!p.ok()) return "invalid puzzle: " + p.status().message();
-    return alignment::RenderText(*p);
-  }
-
-  std::string RenderSvg(const nlohmann::json& puzzle,
-                        const nlohmann::json* solution) const override {
-    return alignment::RenderSvg(puzzle, solution);
-  }
-
-  std::string FormatAnswer(const nlohmann::json& puzzle,
-                           const nlohmann::json& solution) const override {
-    return alignment::FormatAnswer(puzzle, solution);
-  }
-
-  Result<bool> CheckAnswer(const nlohmann::json& puzzle, const nlohmann::json&,
-                           std::string_view text) const override {
-    return alignment::CheckAnswer(puzzle, text);
-  }
-
-  std::string AnswerPrompt(const nlohmann::json& puzzle) const override {
-    return alignment::AnswerPrompt(puzzle);
-  }
 };
 
 }  // namespace

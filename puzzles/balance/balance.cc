@@ -3,8 +3,11 @@
 // svg.h (the drawing) and answer.h (typed answers).
 #include "puzzles/balance/balance.h"
 
+#include <variant>
+
 #include <fmt/format.h>
 
+#include "puzzles/family_parts.h"
 #include "puzzles/balance/answer.h"
 #include "puzzles/balance/codec.h"
 #include "puzzles/balance/coins.h"
@@ -23,8 +26,37 @@ StrategyOptions ToStrategy(const Params& params) {
   return o;
 }
 
-class BalanceFamily final : public Family {
+// A balance puzzle is one of two kinds, told apart by its JSON.
+using AnyPuzzle = std::variant<DeductionPuzzle, StrategyPuzzle>;
+
+Result<AnyPuzzle> ParseAny(const nlohmann::json& puzzle) {
+  auto strategy = IsStrategy(puzzle);
+  if (!strategy.ok()) return strategy.status();
+  if (*strategy) {
+    auto p = ParseStrategy(puzzle);
+    if (!p.ok()) return p.status();
+    return AnyPuzzle(std::move(*p));
+  }
+  auto p = ParseDeduction(puzzle);
+  if (!p.ok()) return p.status();
+  return AnyPuzzle(std::move(*p));
+}
+
+constexpr FamilyParts<AnyPuzzle> kParts = {
+    .parse = ParseAny,
+    .canonical_bytes = [](const AnyPuzzle& p) {
+      return std::visit([](const auto& q) { return CanonicalBytes(q); }, p);
+    },
+    .render_text = [](const AnyPuzzle& p) {
+      return std::visit([](const auto& q) { return RenderText(q); }, p);
+    },
+    .verify = Verify, .render_svg = RenderSvg, .format_answer = FormatAnswer,
+    .check_answer = FromPuzzleAlone<CheckAnswer>, .answer_prompt = AnswerPrompt};
+
+class BalanceFamily final : public PartsFamily<AnyPuzzle> {
  public:
+  BalanceFamily() : PartsFamily(kParts) {}
+
   std::string_view name() const override { return "balance"; }
   std::string_view id_prefix() const override { return "bl"; }
   std::string_view summary() const override {
@@ -70,51 +102,6 @@ class BalanceFamily final : public Family {
     return GenerateDeduction(rng, o);
   }
 
-  Result<Difficulty> Verify(const nlohmann::json& puzzle,
-                            const nlohmann::json& solution) const override {
-    return balance::Verify(puzzle, solution);
-  }
-
-  std::string CanonicalBytes(const nlohmann::json& puzzle) const override {
-    auto strategy = IsStrategy(puzzle);
-    if (strategy.ok() && *strategy) {
-      if (auto p = ParseStrategy(puzzle); p.ok()) return balance::CanonicalBytes(*p);
-    } else if (strategy.ok()) {
-      if (auto p = ParseDeduction(puzzle); p.ok()) return balance::CanonicalBytes(*p);
-    }
-    // Never let an invalid puzzle share bytes with a valid one.
-    return "!invalid|" + puzzle.dump();
-  }
-
-  std::string RenderText(const nlohmann::json& puzzle) const override {
-    auto strategy = IsStrategy(puzzle);
-    if (!strategy.ok()) return "invalid puzzle: " + strategy.status().message();
-    if (*strategy) {
-      auto p = ParseStrategy(puzzle);
-      return p.ok() ? balance::RenderText(*p) : "invalid puzzle: " + p.status().message();
-    }
-    auto p = ParseDeduction(puzzle);
-    return p.ok() ? balance::RenderText(*p) : "invalid puzzle: " + p.status().message();
-  }
-
-  std::string RenderSvg(const nlohmann::json& puzzle,
-                        const nlohmann::json* solution) const override {
-    return balance::RenderSvg(puzzle, solution);
-  }
-
-  std::string FormatAnswer(const nlohmann::json& puzzle,
-                           const nlohmann::json& solution) const override {
-    return balance::FormatAnswer(puzzle, solution);
-  }
-
-  Result<bool> CheckAnswer(const nlohmann::json& puzzle, const nlohmann::json&,
-                           std::string_view text) const override {
-    return balance::CheckAnswer(puzzle, text);
-  }
-
-  std::string AnswerPrompt(const nlohmann::json& puzzle) const override {
-    return balance::AnswerPrompt(puzzle);
-  }
 };
 
 }  // namespace

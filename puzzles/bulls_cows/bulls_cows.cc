@@ -1,6 +1,7 @@
 // The bulls-cows Family: parameters, and the glue from the contract to
 // generator.h, verifier.h, codec.h,
 // svg.h (the drawing) and answer.h (typed answers).
+#include "puzzles/family_parts.h"
 #include "puzzles/bulls_cows/bulls_cows.h"
 
 #include <fmt/format.h>
@@ -15,8 +16,15 @@
 namespace foundry::puzzles::bulls_cows {
 namespace {
 
-class BullsCowsFamily final : public Family {
+constexpr FamilyParts<ParsedPuzzle> kParts = {
+    .parse = ParsePuzzle, .canonical_bytes = CanonicalBytes, .render_text = RenderText,
+    .verify = Verify, .render_svg = RenderSvg, .format_answer = FormatAnswer,
+    .check_answer = FromPuzzleAlone<CheckAnswer>, .answer_prompt = AnswerPrompt};
+
+class BullsCowsFamily final : public PartsFamily<ParsedPuzzle> {
  public:
+  BullsCowsFamily() : PartsFamily(kParts) {}
+
   std::string_view name() const override { return "bulls-cows"; }
   std::string_view id_prefix() const override { return "bc"; }
   std::string_view summary() const override {
@@ -36,13 +44,7 @@ class BullsCowsFamily final : public Family {
   }
 
   Status CheckParams(const Params& params) const override {
-    const int64_t min_clues = params.Int("min_clues");
-    const int64_t max_clues = params.Int("max_clues");
-    if (min_clues > max_clues) {
-      return Status::InvalidArgument(fmt::format(
-          "parameter 'min_clues' ({}) must not exceed 'max_clues' ({})", min_clues, max_clues));
-    }
-    return Status::Ok();
+    return CheckNotAbove(params, "min_clues", "max_clues");
   }
 
   Candidate GenerateCandidate(Rng& rng, const Params& params) const override {
@@ -55,42 +57,6 @@ class BullsCowsFamily final : public Family {
     return bulls_cows::Generate(rng, o);
   }
 
-  Result<Difficulty> Verify(const nlohmann::json& puzzle,
-                            const nlohmann::json& solution) const override {
-    return bulls_cows::Verify(puzzle, solution);
-  }
-
-  std::string CanonicalBytes(const nlohmann::json& puzzle) const override {
-    auto p = ParsePuzzle(puzzle);
-    // Never let an invalid puzzle share bytes with a valid one.
-    if (!p.ok()) return "!invalid|" + puzzle.dump();
-    return bulls_cows::CanonicalBytes(*p);
-  }
-
-  std::string RenderText(const nlohmann::json& puzzle) const override {
-    auto p = ParsePuzzle(puzzle);
-    if (!p.ok()) return "invalid puzzle: " + p.status().message();
-    return bulls_cows::RenderText(*p);
-  }
-
-  std::string RenderSvg(const nlohmann::json& puzzle,
-                        const nlohmann::json* solution) const override {
-    return bulls_cows::RenderSvg(puzzle, solution);
-  }
-
-  std::string FormatAnswer(const nlohmann::json& puzzle,
-                           const nlohmann::json& solution) const override {
-    return bulls_cows::FormatAnswer(puzzle, solution);
-  }
-
-  Result<bool> CheckAnswer(const nlohmann::json& puzzle, const nlohmann::json&,
-                           std::string_view text) const override {
-    return bulls_cows::CheckAnswer(puzzle, text);
-  }
-
-  std::string AnswerPrompt(const nlohmann::json& puzzle) const override {
-    return bulls_cows::AnswerPrompt(puzzle);
-  }
 };
 
 }  // namespace

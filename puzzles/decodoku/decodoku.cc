@@ -1,6 +1,7 @@
 // The decodoku Family: parameters, and the glue from the contract to
 // generator.h, verifier.h, codec.h,
 // svg.h (the drawing) and answer.h (typed answers).
+#include "puzzles/family_parts.h"
 #include "puzzles/decodoku/decodoku.h"
 
 #include <fmt/format.h>
@@ -14,8 +15,15 @@
 namespace foundry::puzzles::decodoku {
 namespace {
 
-class DecodokuFamily final : public Family {
+constexpr FamilyParts<Grid> kParts = {
+    .parse = ParsePuzzle, .canonical_bytes = CanonicalBytes, .render_text = RenderText,
+    .verify = Verify, .render_svg = RenderSvg, .format_answer = FormatAnswer,
+    .check_answer = CheckAnswer, .answer_prompt = AnswerPrompt};
+
+class DecodokuFamily final : public PartsFamily<Grid> {
  public:
+  DecodokuFamily() : PartsFamily(kParts) {}
+
   std::string_view name() const override { return "decodoku"; }
   std::string_view id_prefix() const override { return "dk"; }
   std::string_view summary() const override {
@@ -35,12 +43,7 @@ class DecodokuFamily final : public Family {
   }
 
   Status CheckParams(const Params& params) const override {
-    const int64_t lo = params.Int("min_moves"), hi = params.Int("max_moves");
-    if (lo > hi) {
-      return Status::InvalidArgument(
-          fmt::format("parameter 'min_moves' ({}) must not exceed 'max_moves' ({})", lo, hi));
-    }
-    return Status::Ok();
+    return CheckNotAbove(params, "min_moves", "max_moves");
   }
 
   Candidate GenerateCandidate(Rng& rng, const Params& params) const override {
@@ -55,41 +58,6 @@ class DecodokuFamily final : public Family {
     return decodoku::Generate(rng, o);
   }
 
-  Result<Difficulty> Verify(const nlohmann::json& puzzle,
-                            const nlohmann::json& solution) const override {
-    return decodoku::Verify(puzzle, solution);
-  }
-
-  std::string CanonicalBytes(const nlohmann::json& puzzle) const override {
-    auto g = ParsePuzzle(puzzle);
-    if (!g.ok()) return "!invalid|" + puzzle.dump();
-    return decodoku::CanonicalBytes(*g);
-  }
-
-  std::string RenderText(const nlohmann::json& puzzle) const override {
-    auto g = ParsePuzzle(puzzle);
-    if (!g.ok()) return "invalid puzzle: " + g.status().message();
-    return decodoku::RenderText(*g);
-  }
-
-  std::string RenderSvg(const nlohmann::json& puzzle,
-                        const nlohmann::json* solution) const override {
-    return decodoku::RenderSvg(puzzle, solution);
-  }
-
-  std::string FormatAnswer(const nlohmann::json& puzzle,
-                           const nlohmann::json& solution) const override {
-    return decodoku::FormatAnswer(puzzle, solution);
-  }
-
-  Result<bool> CheckAnswer(const nlohmann::json& puzzle, const nlohmann::json& solution,
-                           std::string_view text) const override {
-    return decodoku::CheckAnswer(puzzle, solution, text);
-  }
-
-  std::string AnswerPrompt(const nlohmann::json& puzzle) const override {
-    return decodoku::AnswerPrompt(puzzle);
-  }
 };
 
 }  // namespace

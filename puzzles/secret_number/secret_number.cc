@@ -1,6 +1,7 @@
 // The secret-number Family: parameters, and the glue from the contract to
 // generator.h, verifier.h, codec.h,
 // svg.h (the drawing) and answer.h (typed answers).
+#include "puzzles/family_parts.h"
 #include "puzzles/secret_number/secret_number.h"
 
 #include <fmt/format.h>
@@ -15,8 +16,15 @@
 namespace foundry::puzzles::secret_number {
 namespace {
 
-class SecretNumberFamily final : public Family {
+constexpr FamilyParts<ParsedPuzzle> kParts = {
+    .parse = ParsePuzzle, .canonical_bytes = CanonicalBytes, .render_text = RenderText,
+    .verify = Verify, .render_svg = RenderSvg, .format_answer = FormatAnswer,
+    .check_answer = FromPuzzleAlone<CheckAnswer>, .answer_prompt = AnswerPrompt};
+
+class SecretNumberFamily final : public PartsFamily<ParsedPuzzle> {
  public:
+  SecretNumberFamily() : PartsFamily(kParts) {}
+
   std::string_view name() const override { return "secret-number"; }
   std::string_view id_prefix() const override { return "sn"; }
   std::string_view summary() const override {
@@ -38,13 +46,7 @@ class SecretNumberFamily final : public Family {
   }
 
   Status CheckParams(const Params& params) const override {
-    const int64_t min_rules = params.Int("min_rules");
-    const int64_t max_rules = params.Int("max_rules");
-    if (min_rules > max_rules) {
-      return Status::InvalidArgument(fmt::format(
-          "parameter 'min_rules' ({}) must not exceed 'max_rules' ({})", min_rules, max_rules));
-    }
-    return Status::Ok();
+    return CheckNotAbove(params, "min_rules", "max_rules");
   }
 
   Candidate GenerateCandidate(Rng& rng, const Params& params) const override {
@@ -61,43 +63,6 @@ class SecretNumberFamily final : public Family {
     return secret_number::Generate(rng, o);
   }
 
-  Result<Difficulty> Verify(const nlohmann::json& puzzle,
-                            const nlohmann::json& solution) const override {
-    return secret_number::Verify(puzzle, solution);
-  }
-
-  std::string CanonicalBytes(const nlohmann::json& puzzle) const override {
-    auto p = ParsePuzzle(puzzle);
-    // REQUIRES says the puzzle verified; still, never let two invalid puzzles
-    // share bytes with each other or with a valid one.
-    if (!p.ok()) return "!invalid|" + puzzle.dump();
-    return secret_number::CanonicalBytes(*p);
-  }
-
-  std::string RenderText(const nlohmann::json& puzzle) const override {
-    auto p = ParsePuzzle(puzzle);
-    if (!p.ok()) return "invalid puzzle: " + p.status().message();
-    return secret_number::RenderText(*p);
-  }
-
-  std::string RenderSvg(const nlohmann::json& puzzle,
-                        const nlohmann::json* solution) const override {
-    return secret_number::RenderSvg(puzzle, solution);
-  }
-
-  std::string FormatAnswer(const nlohmann::json& puzzle,
-                           const nlohmann::json& solution) const override {
-    return secret_number::FormatAnswer(puzzle, solution);
-  }
-
-  Result<bool> CheckAnswer(const nlohmann::json& puzzle, const nlohmann::json&,
-                           std::string_view text) const override {
-    return secret_number::CheckAnswer(puzzle, text);
-  }
-
-  std::string AnswerPrompt(const nlohmann::json& puzzle) const override {
-    return secret_number::AnswerPrompt(puzzle);
-  }
 };
 
 }  // namespace

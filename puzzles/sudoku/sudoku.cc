@@ -1,6 +1,7 @@
 // The sudoku Family: parameters, and the glue from the contract to
 // generator.h, solver.h and dlx.h (verification), grader.h, codec.h,
 // svg.h (the drawing) and answer.h (typed answers).
+#include "puzzles/family_parts.h"
 #include "puzzles/sudoku/sudoku.h"
 
 #include <fmt/format.h>
@@ -16,8 +17,41 @@
 namespace foundry::puzzles::sudoku {
 namespace {
 
-class SudokuFamily final : public Family {
+// The family's Verify: the solution fits, a search independent of the
+// generator finds no second one, and the grade comes from the puzzle alone.
+Result<Difficulty> VerifyPuzzle(const nlohmann::json& puzzle, const nlohmann::json& solution) {
+  auto p = ParsePuzzle(puzzle);
+  if (!p.ok()) return p.status();
+  auto s = ParseSolution(p->shape, solution);
+  if (!s.ok()) return s.status();
+  if (!IsCompleteSolution(p->shape, *s)) {
+    return Status::FailedPrecondition("solution breaks a row, column or box");
+  }
+  for (size_t i = 0; i < s->size(); ++i) {
+    if (p->grid[i] && p->grid[i] != (*s)[i]) {
+      return Status::FailedPrecondition(fmt::format(
+          "solution cell {} is {} but the puzzle gives {}", i + 1, DigitChar((*s)[i]), DigitChar(p->grid[i])));
+    }
+  }
+  // The solution fits, so there is at least one; a solver the generator
+  // did not use for this shape says whether there is a second (solver.h).
+  const bool nine = p->shape == Shape{3, 3};
+  const int count = nine ? CountSolutions(p->shape, p->grid, 2) : DlxCountSolutions(p->shape, p->grid, 2);
+  if (count != 1) {
+    return Status::FailedPrecondition("puzzle has more than one solution");
+  }
+  return GradePuzzle(p->shape, p->grid).ToDifficulty();
+}
+
+constexpr FamilyParts<ParsedPuzzle> kParts = {
+    .parse = ParsePuzzle, .canonical_bytes = CanonicalBytes, .render_text = RenderText,
+    .verify = VerifyPuzzle, .render_svg = RenderSvg, .format_answer = FormatAnswer,
+    .check_answer = FromPuzzleAlone<CheckAnswer>, .answer_prompt = AnswerPrompt};
+
+class SudokuFamily final : public PartsFamily<ParsedPuzzle> {
  public:
+  SudokuFamily() : PartsFamily(kParts) {}
+
   std::string_view name() const override { return "sudoku"; }
   std::string_view id_prefix() const override { return "sd"; }
   std::string_view summary() const override {
@@ -46,60 +80,6 @@ class SudokuFamily final : public Family {
     return sudoku::Generate(rng, o);
   }
 
-  Result<Difficulty> Verify(const nlohmann::json& puzzle, const nlohmann::json& solution) const override {
-    auto p = ParsePuzzle(puzzle);
-    if (!p.ok()) return p.status();
-    auto s = ParseSolution(p->shape, solution);
-    if (!s.ok()) return s.status();
-    if (!IsCompleteSolution(p->shape, *s)) {
-      return Status::FailedPrecondition("solution breaks a row, column or box");
-    }
-    for (size_t i = 0; i < s->size(); ++i) {
-      if (p->grid[i] && p->grid[i] != (*s)[i]) {
-        return Status::FailedPrecondition(fmt::format(
-            "solution cell {} is {} but the puzzle gives {}", i + 1, DigitChar((*s)[i]), DigitChar(p->grid[i])));
-      }
-    }
-    // The solution fits, so there is at least one; a solver the generator
-    // did not use for this shape says whether there is a second (solver.h).
-    const bool nine = p->shape == Shape{3, 3};
-    const int count = nine ? CountSolutions(p->shape, p->grid, 2) : DlxCountSolutions(p->shape, p->grid, 2);
-    if (count != 1) {
-      return Status::FailedPrecondition("puzzle has more than one solution");
-    }
-    return GradePuzzle(p->shape, p->grid).ToDifficulty();
-  }
-
-  std::string CanonicalBytes(const nlohmann::json& puzzle) const override {
-    auto p = ParsePuzzle(puzzle);
-    if (!p.ok()) return "!invalid|" + puzzle.dump();
-    return sudoku::CanonicalBytes(*p);
-  }
-
-  std::string RenderText(const nlohmann::json& puzzle) const override {
-    auto p = ParsePuzzle(puzzle);
-    if (!p.ok()) return "invalid puzzle: " + p.status().message();
-    return sudoku::RenderText(*p);
-  }
-
-  std::string RenderSvg(const nlohmann::json& puzzle,
-                        const nlohmann::json* solution) const override {
-    return sudoku::RenderSvg(puzzle, solution);
-  }
-
-  std::string FormatAnswer(const nlohmann::json& puzzle,
-                           const nlohmann::json& solution) const override {
-    return sudoku::FormatAnswer(puzzle, solution);
-  }
-
-  Result<bool> CheckAnswer(const nlohmann::json& puzzle, const nlohmann::json&,
-                           std::string_view text) const override {
-    return sudoku::CheckAnswer(puzzle, text);
-  }
-
-  std::string AnswerPrompt(const nlohmann::json& puzzle) const override {
-    return sudoku::AnswerPrompt(puzzle);
-  }
 };
 
 }  // namespace

@@ -1,6 +1,7 @@
 // The zebra Family: parameters, and the glue from the contract to
 // generator.h, verifier.h (uniqueness), solver.h (grade), codec.h,
 // svg.h (the drawing) and answer.h (typed answers).
+#include "puzzles/family_parts.h"
 #include "puzzles/zebra/zebra.h"
 
 #include <fmt/format.h>
@@ -15,8 +16,41 @@
 namespace foundry::puzzles::zebra {
 namespace {
 
-class ZebraFamily final : public Family {
+// The family's Verify: the solution fits, a search independent of the
+// generator finds no second one, and the grade comes from the puzzle alone.
+Result<Difficulty> VerifyPuzzle(const nlohmann::json& puzzle, const nlohmann::json& solution) {
+  auto p = ParsePuzzle(puzzle);
+  if (!p.ok()) return p.status();
+  auto s = ParseSolution(*p, solution);
+  if (!s.ok()) return s.status();
+  for (size_t i = 0; i < p->clues.size(); ++i) {
+    if (!Holds(p->clues[i], *s)) {
+      return Status::FailedPrecondition(
+          fmt::format("solution breaks clue {}: {}", i + 1, ClueSentence(*p, p->clues[i])));
+    }
+  }
+  // The solution fits, so there is at least one; verifier.h (not the
+  // generator's solver) says whether there is a second.
+  if (IndependentCount(*p, 2) != 1) {
+    return Status::FailedPrecondition("puzzle has more than one solution");
+  }
+  const SolveReport report =
+      Solver(p->houses, static_cast<int>(p->categories.size()), p->clues).Grade();
+  if (report.solutions != 1) {
+    return Status::Internal("the grading solver disagrees with the verifier on uniqueness");
+  }
+  return RateDifficulty(report, static_cast<int>(p->clues.size()));
+}
+
+constexpr FamilyParts<ParsedPuzzle> kParts = {
+    .parse = ParsePuzzle, .canonical_bytes = CanonicalBytes, .render_text = RenderText,
+    .verify = VerifyPuzzle, .render_svg = RenderSvg, .format_answer = FormatAnswer,
+    .check_answer = FromPuzzleAlone<CheckAnswer>, .answer_prompt = AnswerPrompt};
+
+class ZebraFamily final : public PartsFamily<ParsedPuzzle> {
  public:
+  ZebraFamily() : PartsFamily(kParts) {}
+
   std::string_view name() const override { return "zebra"; }
   std::string_view id_prefix() const override { return "zb"; }
   std::string_view summary() const override {
@@ -43,60 +77,6 @@ class ZebraFamily final : public Family {
     return zebra::Generate(rng, o);
   }
 
-  Result<Difficulty> Verify(const nlohmann::json& puzzle, const nlohmann::json& solution) const override {
-    auto p = ParsePuzzle(puzzle);
-    if (!p.ok()) return p.status();
-    auto s = ParseSolution(*p, solution);
-    if (!s.ok()) return s.status();
-    for (size_t i = 0; i < p->clues.size(); ++i) {
-      if (!Holds(p->clues[i], *s)) {
-        return Status::FailedPrecondition(
-            fmt::format("solution breaks clue {}: {}", i + 1, ClueSentence(*p, p->clues[i])));
-      }
-    }
-    // The solution fits, so there is at least one; verifier.h (not the
-    // generator's solver) says whether there is a second.
-    if (IndependentCount(*p, 2) != 1) {
-      return Status::FailedPrecondition("puzzle has more than one solution");
-    }
-    const SolveReport report =
-        Solver(p->houses, static_cast<int>(p->categories.size()), p->clues).Grade();
-    if (report.solutions != 1) {
-      return Status::Internal("the grading solver disagrees with the verifier on uniqueness");
-    }
-    return RateDifficulty(report, static_cast<int>(p->clues.size()));
-  }
-
-  std::string CanonicalBytes(const nlohmann::json& puzzle) const override {
-    auto p = ParsePuzzle(puzzle);
-    if (!p.ok()) return "!invalid|" + puzzle.dump();
-    return zebra::CanonicalBytes(*p);
-  }
-
-  std::string RenderText(const nlohmann::json& puzzle) const override {
-    auto p = ParsePuzzle(puzzle);
-    if (!p.ok()) return "invalid puzzle: " + p.status().message();
-    return zebra::RenderText(*p);
-  }
-
-  std::string RenderSvg(const nlohmann::json& puzzle,
-                        const nlohmann::json* solution) const override {
-    return zebra::RenderSvg(puzzle, solution);
-  }
-
-  std::string FormatAnswer(const nlohmann::json& puzzle,
-                           const nlohmann::json& solution) const override {
-    return zebra::FormatAnswer(puzzle, solution);
-  }
-
-  Result<bool> CheckAnswer(const nlohmann::json& puzzle, const nlohmann::json&,
-                           std::string_view text) const override {
-    return zebra::CheckAnswer(puzzle, text);
-  }
-
-  std::string AnswerPrompt(const nlohmann::json& puzzle) const override {
-    return zebra::AnswerPrompt(puzzle);
-  }
 };
 
 }  // namespace
