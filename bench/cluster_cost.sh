@@ -29,14 +29,7 @@ ROUNDS=${ROUNDS:-2}
 shift || true
 FAMILIES=${*:-secret-number bulls-cows balance decodoku alignment zebra sudoku}
 BIN=build/bin
-WORK=$(mktemp -d)
-pids=()
-cleanup() {
-  for pid in "${pids[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
-  for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
-  rm -rf "$WORK"
-}
-trap cleanup EXIT
+with_work_dir
 rate_of() { sed -n 's/.*rate \([0-9]*\) puzzles\/s.*/\1/p'; }
 max() { echo $(( $1 > $2 ? $1 : $2 )); }
 

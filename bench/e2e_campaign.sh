@@ -9,14 +9,7 @@ cd "$(dirname "$0")/.."
 COUNT=${1:-100000}
 FAMILY=${2:-secret-number}
 BIN=build/bin
-WORK=$(mktemp -d)
-pids=()
-cleanup() {
-  for pid in "${pids[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
-  for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
-  rm -rf "$WORK"
-}
-trap cleanup EXIT
+with_work_dir
 threads=$(nproc)
 half=$(( threads / 2 )); [ "$half" -ge 1 ] || half=1
 

@@ -26,3 +26,24 @@ coordinator_port() {
   echo "bench: timed out waiting for the coordinator to listen ($1)" >&2
   return 1
 }
+
+# stop_pids [SIGNAL]: sends SIGNAL (TERM) to every process in the array
+# `pids` and waits for each; then empties it.
+stop_pids() {
+  local pid
+  for pid in "${pids[@]}"; do kill -"${1:-TERM}" "$pid" 2>/dev/null || true; done
+  for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
+  pids=()
+}
+
+# with_work_dir [SIGNAL]: WORK, a fresh temporary folder, and `pids`, the
+# processes the script starts (append each: `pids+=($!)`). On exit, or on
+# SIGINT/SIGTERM, every one gets SIGNAL (TERM), is waited for, and WORK is
+# removed.
+with_work_dir() {
+  WORK=$(mktemp -d)
+  pids=()
+  FOUNDRY_STOP_SIGNAL=${1:-TERM}
+  trap 'stop_pids "$FOUNDRY_STOP_SIGNAL"; rm -rf "$WORK"' EXIT
+  trap 'exit 130' INT TERM
+}

@@ -20,14 +20,7 @@ LEASE=${LEASE:-20}
 ROUNDS=${ROUNDS:-2}
 STOP_AT=${STOP_AT:-$((COUNT * 3 / 10))}
 BIN=build/bin
-WORK=$(mktemp -d)
-pids=()
-cleanup() {
-  for pid in "${pids[@]}"; do kill -KILL "$pid" 2>/dev/null || true; done
-  for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
-  rm -rf "$WORK"
-}
-trap cleanup EXIT
+with_work_dir KILL
 now() { date +%s.%N; }
 metric() { curl -sf "http://127.0.0.1:$1/metrics" | awk -v m="$2" '$1 == m { print $2 }'; }
 # The campaign's stored count (absent from the JSON while it is 0).
@@ -74,7 +67,6 @@ for round in $(seq "$ROUNDS"); do
     printf '%-9s %5s %11s %13s %9s %7s %13s\n' "$variant" "$round" "$took" "$exit_s" \
       "$(metric "$mport" foundry_leases_released_total)" \
       "$(metric "$mport" foundry_lease_expirations_total)" "$relet"
-    for pid in "${pids[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
-    for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
+    stop_pids
   done
 done

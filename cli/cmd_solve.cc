@@ -1,19 +1,19 @@
-// foundry solve bulls-cows: the inverse problem of seed 003 at the terminal.
-// The computer guesses; the person types the bulls and cows of each guess
-// ("1 2", "1,2" or "1b2c"); a clear message when the answers contradict
-// each other (and which earlier answer to check), after which the person
-// can retype the last answer. Exit 0 when the number is found, 1 on end of
-// input or an unknown family.
+// foundry solve FAMILY: the inverse problem at the terminal, for a family
+// that has a computer guesser (puzzles/guesser.h; bulls-cows, seed 003).
+// The computer guesses; the person types the answer to each guess
+// (bulls-cows: "1 2", "1,2" or "1b2c"); a clear message when the answers
+// contradict each other (and which earlier answer to check), after which
+// the person can retype the last answer. Exit 0 when the secret is found, 1
+// on end of input or a family without a guesser.
 #include <iostream>
+#include <map>
 #include <memory>
-#include <optional>
 #include <string>
 
 #include <fmt/format.h>
 
 #include "cli/commands.h"
-#include "puzzles/bulls_cows/codes.h"
-#include "puzzles/bulls_cows/session.h"
+#include "puzzles/registry.h"
 
 namespace foundry::cli {
 namespace {
@@ -25,64 +25,42 @@ struct SolveFlags {
   std::string strategy = "ours";
 };
 
-// "1 2", "1,2", "1b 2c", "1b2c": two small numbers in that order.
-std::optional<std::pair<int, int>> ParseAnswer(const std::string& line) {
-  int numbers[2];
-  int found = 0;
-  for (size_t i = 0; i < line.size();) {
-    const char ch = line[i];
-    if (ch >= '0' && ch <= '9') {
-      if (found == 2) return std::nullopt;
-      int v = 0;
-      while (i < line.size() && line[i] >= '0' && line[i] <= '9' && v < 100) {
-        v = v * 10 + (line[i++] - '0');
-      }
-      numbers[found++] = v;
-    } else if (ch == ' ' || ch == ',' || ch == '\t' || ch == '\r' || ch == 'b' || ch == 'B' ||
-               ch == 'c' || ch == 'C') {
-      ++i;
-    } else {
-      return std::nullopt;
-    }
-  }
-  if (found != 2) return std::nullopt;
-  return std::pair{numbers[0], numbers[1]};
-}
-
-int Play(const SolveFlags& flags) {
-  using puzzles::bulls_cows::Session;
-  using puzzles::bulls_cows::StrategyKind;
-  Session session(flags.length, flags.leading_zero,
-                  flags.strategy == "seed" ? StrategyKind::kSeed : StrategyKind::kOurs);
-  fmt::print(
-      "Think of a {}-digit number with {} different digits{}.\n"
-      "After each guess type the bulls (right digit, right place) and the cows (right digit, "
-      "wrong place), e.g. \"1 2\".\n",
-      flags.length, flags.length, flags.leading_zero ? " (it may start with 0)" : " (no leading 0)");
-  std::string line, guess;
-  while (!session.solved()) {
-    guess = session.Guess();
-    fmt::print("Guess {}: {}   ({} possible)\nbulls cows> ", session.guesses(), guess,
-               session.candidates());
+int Play(puzzles::Guesser& guesser) {
+  fmt::print("{}", guesser.Intro());
+  std::string line;
+  while (!guesser.solved()) {
+    const std::string guess = guesser.Guess();
+    fmt::print("Guess {}: {}\n{}", guesser.guesses(), guess, guesser.AnswerPrompt());
     std::fflush(stdout);
     if (!std::getline(std::cin, line)) {
       fmt::print("\n");
-      return Fail("input ended before the number was found");
+      return Fail("input ended before the secret was found");
     }
-    const auto answer = ParseAnswer(line);
-    if (!answer) {
-      fmt::print("Please type two numbers: bulls then cows, e.g. \"1 2\".\n");
-      continue;
-    }
-    const Status s = session.Answer(answer->first, answer->second);
-    if (!s.ok()) {
-      fmt::print("{}{}.\nRetype the answer to this guess.\n",
-                 s.code() == Status::Code::kFailedPrecondition ? "Hmm: " : "", s.message());
+    const Status s = guesser.Answer(line);
+    if (s.code() == Status::Code::kInvalidArgument) {
+      fmt::print("{}.\n", s.message());
+    } else if (!s.ok()) {
+      fmt::print("Hmm: {}.\nRetype the answer to this guess.\n", s.message());
     }
   }
-  fmt::print("Got it: {} in {} guess{}.\n", guess, session.guesses(),
-             session.guesses() == 1 ? "" : "es");
+  fmt::print("Got it: {} in {} guess{}.\n", guesser.last_guess(), guesser.guesses(),
+             guesser.guesses() == 1 ? "" : "es");
   return 0;
+}
+
+int Solve(const SolveFlags& flags) {
+  auto family = puzzles::FindFamily(flags.family);
+  if (!family.ok()) return Fail(family.status().message());
+  auto params = (*family)->MakeParams(
+      std::map<std::string, std::string>{{"length", std::to_string(flags.length)},
+                                         {"leading_zero", flags.leading_zero ? "true" : "false"}});
+  if (!params.ok()) {
+    params = (*family)->MakeParams(std::map<std::string, std::string>{});  // no such keys
+  }
+  if (!params.ok()) return Fail(params.status().message());
+  auto guesser = (*family)->NewGuesser(*params, flags.strategy);
+  if (!guesser.ok()) return Fail(guesser.status().message());
+  return Play(**guesser);
 }
 
 }  // namespace
@@ -91,18 +69,13 @@ void AddSolveCommand(CLI::App& app, int& exit_code) {
   auto flags = std::make_shared<SolveFlags>();
   CLI::App* cmd = app.add_subcommand(
       "solve", "Play the inverse problem: the computer guesses your secret (bulls-cows)");
-  cmd->add_option("family", flags->family, "The family (bulls-cows)")->required();
+  cmd->add_option("family", flags->family, "A family with a computer guesser (bulls-cows)")
+      ->required();
   cmd->add_option("--length", flags->length, "Digits in your number")->check(CLI::Range(3, 6));
   cmd->add_flag("--leading-zero", flags->leading_zero, "Your number may start with 0");
   cmd->add_option("--strategy", flags->strategy, "ours (entropy) or seed (first consistent)")
       ->check(CLI::IsMember({"ours", "seed"}));
-  cmd->callback([flags, &exit_code] {
-    if (flags->family != "bulls-cows") {
-      exit_code = Fail(fmt::format("solve supports the family bulls-cows, not '{}'", flags->family));
-      return;
-    }
-    exit_code = Play(*flags);
-  });
+  cmd->callback([flags, &exit_code] { exit_code = Solve(*flags); });
 }
 
 }  // namespace foundry::cli

@@ -1,6 +1,5 @@
 // CampaignRun: the coordinator's in-memory state of one campaign, shared by
-// coordinator.cc (campaign API) and coordinator_jobs.cc (leases, commits).
-// Private to coordinator/.
+// its parts (coordinator_state.h). Private to coordinator/.
 #pragma once
 
 #include <algorithm>
@@ -11,7 +10,12 @@
 
 #include "common/unix_time.h"
 #include "coordinator/claim_check.h"
-#include "coordinator/coordinator.h"
+#include "coordinator/commit_window.h"
+#include "coordinator/lease_table.h"
+#include "coordinator/rate_meter.h"
+#include "coordinator/worker_trust.h"
+#include "foundry/v1/campaign.pb.h"
+#include "puzzles/family.h"
 #include "puzzles/rng.h"
 
 namespace foundry::coordinator {
@@ -35,33 +39,13 @@ struct PendingAudit {
   Clock::time_point queued;
 };
 
-// What a verification or audit lease is about: everything needed to run it
-// and settle it without the coordinator's lock.
-struct Coordinator::VerifyWork {
-  LeaseKind kind = LeaseKind::kVerify;
-  std::string lease_id;
-  std::string campaign_id;
-  const puzzles::Family* family = nullptr;
-  std::string params_json;
-  uint64_t seed = 0, seq = 0, first = 0, end = 0;
-  // kVerify
-  std::string generator;
-  std::shared_ptr<JobClaims> job;
-  bool full = false;
-  foundry::v1::JobStats stats;
-  uint64_t claim_digest = 0;
-  // kAudit
-  SampledCommit audit;
-  std::string suspect;
-};
-
 // One campaign's in-memory state. The record is the persisted part.
-struct Coordinator::CampaignRun {
+struct CampaignRun {
   foundry::v1::Campaign record;
-  const puzzles::Family* family = nullptr;  // null: the family is not in this build
-  puzzles::Goal goal;                       // from the params; claims off it are lies
-  uint64_t next_issue = 0;                  // next job never leased so far
-  std::set<uint64_t> requeued;              // lapsed jobs to lease again, lowest first
+  const puzzles::Family* family = nullptr;            // null: the family is not in this build
+  puzzles::Goal goal;                                 // from the params; claims off it are lies
+  uint64_t next_issue = 0;                            // next job never leased so far
+  std::set<uint64_t> requeued;                        // lapsed jobs to lease again, lowest first
   std::map<uint64_t, Clock::time_point> released_at;  // requeued ones handed back, since when
   CommitWindow window;
   std::map<uint64_t, PendingVerify> pending;  // submitted, awaiting verification

@@ -1,38 +1,26 @@
 #include "coordinator/coordinator.h"
 
 #include <algorithm>
-#include <cmath>
-#include <unordered_set>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "coordinator/campaign_run.h"
 #include "coordinator/campaign_spec.h"
-#include "puzzles/fingerprint.h"
 #include "puzzles/registry.h"
-#include "puzzles/rng.h"
 
 namespace foundry::coordinator {
 namespace {
 
 using foundry::v1::Campaign;
-using foundry::v1::CampaignState;
 
 constexpr uint32_t kMaxJobSize = 1'000'000;
-constexpr std::chrono::seconds kWorkerSeenWindow{30};
 
 }  // namespace
 
 Coordinator::Coordinator(storage::Store* store, CoordinatorOptions options,
                          CoordinatorMetrics* metrics)
-    : store_(store),
-      options_(options),
-      metrics_(metrics),
-      leases_(Entropy()),
-      trust_(options.trust),
-      fingerprint_(options.generation_fingerprint.empty() ? puzzles::GenerationFingerprint()
-                                                          : options.generation_fingerprint) {}
+    : state_(store, std::move(options), metrics) {}
 
 Coordinator::~Coordinator() {
   {
@@ -76,17 +64,17 @@ void Coordinator::AddRun(Campaign record, const puzzles::Family* family) {
   run->window = CommitWindow(record.next_index() / job_size);
   run->next_issue = run->window.next_seq();
   run->record = std::move(record);
-  if (metrics_) metrics_->SetProgress(run->record.id(), run->record.progress());
-  std::lock_guard lock(mu_);
+  if (state_.metrics) state_.metrics->SetProgress(run->record.id(), run->record.progress());
+  std::lock_guard lock(state_.mu);
   // A newcomer starts level with the campaigns already running, so that it
   // neither starves them nor waits behind their history.
   bool first = true;
-  for (const auto& [id, other] : runs_) {
+  for (const auto& [id, other] : state_.runs) {
     if (!other->running()) continue;
     run->pass = first ? other->pass : std::min(run->pass, other->pass);
     first = false;
   }
-  runs_[run->record.id()] = std::move(run);
+  state_.runs[run->record.id()] = std::move(run);
 }
 
 void Coordinator::TickerLoop() {
@@ -94,78 +82,14 @@ void Coordinator::TickerLoop() {
   while (!ticker_cv_.wait_for(lock, std::chrono::milliseconds(200), [&] { return stopping_; })) {
     std::vector<VerifyWork> stale;
     {
-      std::lock_guard state_lock(mu_);
+      std::lock_guard state_lock(state_.mu);
       const auto now = Clock::now();
-      TickLocked(now, /*refresh=*/true);
-      stale = TakeStaleVerifyWorkLocked(now);
+      jobs_.TickLocked(now, /*refresh=*/true);
+      stale = checks_.TakeStaleWorkLocked(now);
     }
     // Checks no worker took in time: done here, so that commits go on.
-    for (VerifyWork& work : stale) VerifyHere(std::move(work));
+    for (VerifyWork& work : stale) checks_.VerifyHere(std::move(work));
   }
-}
-
-void Coordinator::TickLocked(Clock::time_point now, bool refresh) {
-  for (const LeaseRecord& lapsed : leases_.LapseDue(now, now - 20 * options_.lease_ttl)) {
-    // Only a lapse that loses wanted work counts: a lease whose job was done
-    // elsewhere or whose campaign ended was let go (its heartbeat said stop),
-    // and counting it made every campaign's end look like failing workers.
-    if (metrics_ && StillWantedLocked(lapsed)) metrics_->LeaseLapsed();
-    ReturnLeaseLocked(lapsed);
-  }
-  if (!refresh) return;
-  alive_workers_ = trust_.AliveCount(now - kWorkerSeenWindow);
-  if (metrics_) {
-    metrics_->SetJobsInFlight(static_cast<double>(leases_.live()));
-    metrics_->SetWorkers(static_cast<double>(alive_workers_));
-  }
-}
-
-void Coordinator::ReturnLeaseLocked(const LeaseRecord& lease) {
-  auto it = runs_.find(lease.campaign_id);
-  if (it == runs_.end()) return;
-  CampaignRun& run = *it->second;
-  if (lease.kind == LeaseKind::kGenerate) {
-    // (A finished campaign leases nothing, unless an audit rolls it back.)
-    if (!run.Delivered(lease.seq)) run.requeued.insert(lease.seq);
-  } else if (auto p = run.pending.find(lease.seq);
-             p != run.pending.end() && p->second.lease_id == lease.lease_id) {
-    p->second.lease_id.clear();  // another verifier takes it
-  } else if (auto a = run.audits.find(lease.seq);
-             a != run.audits.end() && a->second.lease_id == lease.lease_id) {
-    a->second.lease_id.clear();
-  }
-}
-
-Result<foundry::v1::ReleaseResponse> Coordinator::ReleaseLeases(
-    const foundry::v1::ReleaseRequest& request) {
-  if (request.worker_id().empty()) return Status::InvalidArgument("worker_id is required");
-  foundry::v1::ReleaseResponse resp;
-  std::lock_guard lock(mu_);
-  if (request.worker_stopping()) trust_.Left(request.worker_id());
-  for (const std::string& id : request.lease_ids()) {
-    const LeaseRecord* lease = leases_.Find(id);
-    // Lease ids are unguessable, but a worker still may not free another's.
-    if (lease == nullptr || lease->lapsed || lease->worker_id != request.worker_id()) continue;
-    const LeaseRecord released = *lease;
-    leases_.Remove(id);
-    const bool wanted = StillWantedLocked(released);
-    ReturnLeaseLocked(released);
-    if (wanted && released.kind == LeaseKind::kGenerate) {
-      runs_.at(released.campaign_id)->released_at[released.seq] = Clock::now();
-    }
-    resp.set_released(resp.released() + 1);
-    if (metrics_ && wanted) metrics_->LeaseReleased();
-  }
-  if (metrics_) metrics_->SetJobsInFlight(static_cast<double>(leases_.live()));
-  return resp;
-}
-
-uint32_t Coordinator::IdleRetryMsLocked(const std::string& worker_id, Clock::time_point now) const {
-  const uint64_t base = std::clamp<uint64_t>(2 * alive_workers_, 200, 2000);
-  // Jitter of +-25% from the worker and the time: no shared RNG state.
-  const uint64_t h = std::hash<std::string>{}(worker_id) ^
-                     static_cast<uint64_t>(now.time_since_epoch().count()) * 0x9E3779B97F4A7C15ULL;
-  return static_cast<uint32_t>(base * 3 / 4 + (h >> 11) % (base / 2 + 1));
 }
 
 Campaign Coordinator::Snapshot(const CampaignRun& run) const {
@@ -180,13 +104,13 @@ Result<Campaign> Coordinator::SubmitCampaign(const foundry::v1::CampaignSpec& sp
   foundry::v1::CampaignSpec spec = spec_in;
   auto family = puzzles::FindFamily(spec.family());
   if (!family.ok()) return Status::InvalidArgument(family.status().message());
-  if (spec.count() < 1 || spec.count() > options_.max_count) {
+  if (spec.count() < 1 || spec.count() > state_.options.max_count) {
     return Status::InvalidArgument(
-        fmt::format("count must be 1..{}, got {}", options_.max_count, spec.count()));
+        fmt::format("count must be 1..{}, got {}", state_.options.max_count, spec.count()));
   }
   if (spec.job_size() > kMaxJobSize) {
-    return Status::InvalidArgument(
-        fmt::format("job_size must be 0 (automatic) or 1..{}, got {}", kMaxJobSize, spec.job_size()));
+    return Status::InvalidArgument(fmt::format("job_size must be 0 (automatic) or 1..{}, got {}",
+                                               kMaxJobSize, spec.job_size()));
   }
   auto params = CampaignParams(**family, spec);
   if (!params.ok()) return params.status();
@@ -194,7 +118,7 @@ Result<Campaign> Coordinator::SubmitCampaign(const foundry::v1::CampaignSpec& sp
     // Small campaigns get small jobs so that little work is thrown away at the
     // end; the job size never changes which puzzles a campaign stores.
     spec.set_job_size(static_cast<uint32_t>(
-        std::clamp<uint64_t>(spec.count() / 16, 64, options_.default_job_size)));
+        std::clamp<uint64_t>(spec.count() / 16, 64, state_.options.default_job_size)));
   }
 
   Campaign record;
@@ -204,23 +128,24 @@ Result<Campaign> Coordinator::SubmitCampaign(const foundry::v1::CampaignSpec& sp
   record.set_state(foundry::v1::CAMPAIGN_STATE_RUNNING);
   record.set_created_unix_ms(NowUnixMs());
   record.set_updated_unix_ms(record.created_unix_ms());
-  FOUNDRY_RETURN_IF_ERROR(store_->PutCampaign(record));
+  FOUNDRY_RETURN_IF_ERROR(state_.store->PutCampaign(record));
   AddRun(record, *family);
   return record;
 }
 
 Result<Campaign> Coordinator::GetCampaign(const std::string& campaign_id) {
-  std::lock_guard lock(mu_);
-  auto it = runs_.find(campaign_id);
-  if (it == runs_.end()) return Status::NotFound(fmt::format("no campaign with id '{}'", campaign_id));
+  std::lock_guard lock(state_.mu);
+  auto it = state_.runs.find(campaign_id);
+  if (it == state_.runs.end())
+    return Status::NotFound(fmt::format("no campaign with id '{}'", campaign_id));
   return Snapshot(*it->second);
 }
 
 std::vector<Campaign> Coordinator::ListCampaigns(bool running_only) {
   std::vector<Campaign> out;
   {
-    std::lock_guard lock(mu_);
-    for (const auto& [id, run] : runs_) {
+    std::lock_guard lock(state_.mu);
+    for (const auto& [id, run] : state_.runs) {
       if (!running_only || run->running()) out.push_back(Snapshot(*run));
     }
   }
@@ -232,10 +157,11 @@ std::vector<Campaign> Coordinator::ListCampaigns(bool running_only) {
 }
 
 Result<Campaign> Coordinator::CancelCampaign(const std::string& campaign_id) {
-  CommitExclusive commit_lock(*this);  // no commit may overwrite the cancel
-  std::lock_guard lock(mu_);
-  auto it = runs_.find(campaign_id);
-  if (it == runs_.end()) return Status::NotFound(fmt::format("no campaign with id '{}'", campaign_id));
+  CommitLine::Exclusive commit_lock(commits_);  // no commit may overwrite the cancel
+  std::lock_guard lock(state_.mu);
+  auto it = state_.runs.find(campaign_id);
+  if (it == state_.runs.end())
+    return Status::NotFound(fmt::format("no campaign with id '{}'", campaign_id));
   CampaignRun& run = *it->second;
   if (!run.running()) return Snapshot(run);
   Campaign record = run.record;
@@ -244,11 +170,47 @@ Result<Campaign> Coordinator::CancelCampaign(const std::string& campaign_id) {
                                  record.counters().stored(), record.spec().count()));
   record.set_finished_unix_ms(NowUnixMs());
   record.set_updated_unix_ms(record.finished_unix_ms());
-  FOUNDRY_RETURN_IF_ERROR(store_->PutCampaign(record));
+  FOUNDRY_RETURN_IF_ERROR(state_.store->PutCampaign(record));
   run.record = std::move(record);
   run.window = CommitWindow(run.window.next_seq());  // drop buffered results
   run.pending.clear();
   return Snapshot(run);
 }
+
+// ---------------------------------------------------------------- parts
+
+Status Coordinator::ImportChunk(ImportSession& session, std::vector<ImportItem> items) {
+  return importer_.ImportChunk(session, std::move(items));
+}
+
+void Coordinator::FinishImport(const ImportSession& session) {
+  for (const auto& [family, record] : session.campaigns) {
+    auto f = puzzles::FindFamily(family);
+    AddRun(record, f.ok() ? *f : nullptr);
+  }
+}
+
+Result<foundry::v1::LeaseResponse> Coordinator::Lease(const foundry::v1::LeaseRequest& request) {
+  return jobs_.Lease(request);
+}
+
+Result<foundry::v1::HeartbeatResponse> Coordinator::Heartbeat(
+    const foundry::v1::HeartbeatRequest& request) {
+  return jobs_.Heartbeat(request);
+}
+
+Result<foundry::v1::SubmitResponse> Coordinator::SubmitResults(
+    std::vector<foundry::v1::ResultChunk> chunks) {
+  return jobs_.SubmitResults(std::move(chunks));
+}
+
+Result<foundry::v1::ReleaseResponse> Coordinator::ReleaseLeases(
+    const foundry::v1::ReleaseRequest& request) {
+  return jobs_.ReleaseLeases(request);
+}
+
+foundry::v1::ListWorkersResponse Coordinator::ListWorkers() { return checks_.ListWorkers(); }
+
+size_t Coordinator::checks_outstanding() { return checks_.outstanding(); }
 
 }  // namespace foundry::coordinator

@@ -2,6 +2,8 @@
 
 #include <chrono>
 
+#include "common/metric_builders.h"
+
 namespace foundry::coordinator {
 namespace {
 
@@ -11,7 +13,9 @@ using grpc::experimental::InterceptionHookPoints;
 class MetricsInterceptor final : public grpc::experimental::Interceptor {
  public:
   MetricsInterceptor(RpcMetrics& metrics, const char* method)
-      : metrics_(metrics), method_(method ? method : ""), start_(std::chrono::steady_clock::now()) {}
+      : metrics_(metrics),
+        method_(method ? method : ""),
+        start_(std::chrono::steady_clock::now()) {}
 
   ~MetricsInterceptor() override {
     if (!recorded_) Record(grpc::StatusCode::CANCELLED);
@@ -37,7 +41,8 @@ class MetricsInterceptor final : public grpc::experimental::Interceptor {
   bool recorded_ = false;
 };
 
-class MetricsInterceptorFactory final : public grpc::experimental::ServerInterceptorFactoryInterface {
+class MetricsInterceptorFactory final
+    : public grpc::experimental::ServerInterceptorFactoryInterface {
  public:
   explicit MetricsInterceptorFactory(RpcMetrics& metrics) : metrics_(metrics) {}
   grpc::experimental::Interceptor* CreateServerInterceptor(
@@ -52,14 +57,12 @@ class MetricsInterceptorFactory final : public grpc::experimental::ServerInterce
 }  // namespace
 
 RpcMetrics::RpcMetrics(prometheus::Registry& registry)
-    : requests_(prometheus::BuildCounter()
-                    .Name("foundry_rpc_requests_total")
-                    .Help("gRPC calls completed by the coordinator, by service, method and status code")
-                    .Register(registry)),
-      duration_(prometheus::BuildHistogram()
-                    .Name("foundry_rpc_duration_seconds")
-                    .Help("Time from the start of a gRPC call to its status, by service and method")
-                    .Register(registry)) {}
+    : requests_(metrics::CounterFamily(
+          registry, "foundry_rpc_requests_total",
+          "gRPC calls completed by the coordinator, by service, method and status code")),
+      duration_(metrics::HistogramFamily(
+          registry, "foundry_rpc_duration_seconds",
+          "Time from the start of a gRPC call to its status, by service and method")) {}
 
 std::unique_ptr<grpc::experimental::ServerInterceptorFactoryInterface>
 RpcMetrics::InterceptorFactory() {
@@ -114,12 +117,23 @@ void RpcMetrics::Record(const std::string& full_method, int grpc_code, double se
 }
 
 const char* RpcMetrics::CodeName(int grpc_code) {
-  static const char* const kNames[] = {
-      "OK",           "CANCELLED",       "UNKNOWN",          "INVALID_ARGUMENT",
-      "DEADLINE_EXCEEDED", "NOT_FOUND",  "ALREADY_EXISTS",   "PERMISSION_DENIED",
-      "RESOURCE_EXHAUSTED", "FAILED_PRECONDITION", "ABORTED", "OUT_OF_RANGE",
-      "UNIMPLEMENTED", "INTERNAL",       "UNAVAILABLE",      "DATA_LOSS",
-      "UNAUTHENTICATED"};
+  static const char* const kNames[] = {"OK",
+                                       "CANCELLED",
+                                       "UNKNOWN",
+                                       "INVALID_ARGUMENT",
+                                       "DEADLINE_EXCEEDED",
+                                       "NOT_FOUND",
+                                       "ALREADY_EXISTS",
+                                       "PERMISSION_DENIED",
+                                       "RESOURCE_EXHAUSTED",
+                                       "FAILED_PRECONDITION",
+                                       "ABORTED",
+                                       "OUT_OF_RANGE",
+                                       "UNIMPLEMENTED",
+                                       "INTERNAL",
+                                       "UNAVAILABLE",
+                                       "DATA_LOSS",
+                                       "UNAUTHENTICATED"};
   if (grpc_code < 0 || grpc_code >= static_cast<int>(std::size(kNames))) return "UNKNOWN";
   return kNames[grpc_code];
 }

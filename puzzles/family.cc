@@ -1,20 +1,8 @@
 #include "puzzles/family.h"
 
-#include <algorithm>
+#include <fmt/format.h>
 
 namespace foundry::puzzles {
-
-bool IsLevel(std::string_view level) {
-  return std::find(std::begin(kLevels), std::end(kLevels), level) != std::end(kLevels);
-}
-
-std::string_view LevelForScore(double score, const LevelFloors& floors) {
-  std::string_view level = kLevels[0];
-  for (size_t i = 0; i < floors.size(); ++i) {
-    if (score >= floors[i]) level = kLevels[i];
-  }
-  return level;
-}
 
 nlohmann::json Difficulty::ToJson() const {
   nlohmann::json j = details.is_object() ? details : nlohmann::json::object();
@@ -24,6 +12,11 @@ nlohmann::json Difficulty::ToJson() const {
 }
 
 Status Family::CheckParams(const Params&) const { return Status::Ok(); }
+
+Result<std::unique_ptr<Guesser>> Family::NewGuesser(const Params&, std::string_view) const {
+  return Status::FailedPrecondition(
+      fmt::format("the family {} has no computer guesser (bulls-cows has one)", name()));
+}
 
 Result<Params> Family::WithGoal(Result<Params> p, Result<Goal> goal) const {
   if (!goal.ok()) return goal.status();

@@ -9,9 +9,9 @@
 // const and reentrant, so one instance serves all threads at once.
 #pragma once
 
-#include <array>
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -21,27 +21,12 @@
 
 #include "common/status.h"
 #include "puzzles/goal.h"
+#include "puzzles/guesser.h"
+#include "puzzles/levels.h"
 #include "puzzles/params.h"
 #include "puzzles/rng.h"
 
 namespace foundry::puzzles {
-
-// Difficulty levels, easiest first. The names are part of the export format.
-inline constexpr std::string_view kLevels[] = {"easy", "medium", "hard", "expert"};
-
-// True for one of kLevels.
-bool IsLevel(std::string_view level);
-
-// A family's one table of levels: the least score of each of kLevels,
-// easiest first (the first is 0).
-using LevelFloors = std::array<double, 4>;
-
-// Equal quarters of the score range: the table most families use, and the
-// one the store applies to observed scores.
-inline constexpr LevelFloors kQuartileFloors = {0.0, 0.25, 0.5, 0.75};
-
-// The hardest level whose floor `score` reaches.
-std::string_view LevelForScore(double score, const LevelFloors& floors);
 
 struct Difficulty {
   std::string level;  // one of kLevels
@@ -160,6 +145,14 @@ class Family {
   // number (no leading zero), e.g. 123.").
   // REQUIRES: `puzzle` passed Verify().
   virtual std::string AnswerPrompt(const nlohmann::json& puzzle) const = 0;
+
+  // ---- the inverse problem (optional) ----
+  // A computer guesser for a secret a person holds, with `params` (the
+  // family's, e.g. the code length) and `strategy` (the family's names; ""
+  // for its default). FailedPrecondition for a family without one (the
+  // default), InvalidArgument for an unknown strategy.
+  virtual Result<std::unique_ptr<Guesser>> NewGuesser(const Params& params,
+                                                      std::string_view strategy) const;
 
  protected:
   // The family's generator behind Generate(). It may read params.goal() to

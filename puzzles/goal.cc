@@ -5,7 +5,7 @@
 
 #include <fmt/format.h>
 
-#include "puzzles/family.h"
+#include "puzzles/levels.h"
 
 namespace foundry::puzzles {
 namespace {

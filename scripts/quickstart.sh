@@ -19,16 +19,10 @@ FAMILY=${FAMILY:-secret-number}
 SEED=${SEED:-1}
 DB=${DB:-build/quickstart-db}
 BIN=build/bin
-RUN_DIR=$(mktemp -d)
+. bench/lib.sh
+with_work_dir
+RUN_DIR=$WORK
 rm -rf "$DB"
-
-pids=()
-cleanup() {
-  for pid in "${pids[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
-  for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
-  rm -rf "$RUN_DIR"
-}
-trap cleanup EXIT INT TERM
 
 "$BIN/foundry-coordinator" --listen 127.0.0.1:0 --db "$DB" --metrics-listen 127.0.0.1:0 \
   >"$RUN_DIR/coordinator.log" 2>&1 &

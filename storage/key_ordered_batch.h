@@ -4,10 +4,9 @@
 // Why: RocksDB inserts a batch into each column family's memtable (a skip
 // list) one entry after the other. Ids are hashes, so a commit's keys in
 // candidate order land all over the memtable and every insert searches it
-// from the top, missing the cache at most levels: perf found 40% of the
-// coordinator's CPU there. In key order, consecutive searches share the
-// upper part of their path, which is still in the cache
-// (docs/store.md, "What one stored puzzle costs").
+// from the top, missing the cache at most levels. In key order,
+// consecutive searches share the upper part of their path, which is still
+// in the cache (docs/store.md, "What one stored puzzle costs").
 //
 // The order changes nothing else: a WriteBatch is applied atomically, and a
 // commit never puts one key twice.

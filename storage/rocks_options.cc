@@ -51,9 +51,8 @@ rocksdb::ColumnFamilyOptions MakeCfOptions(size_t write_buffer, bool bloom,
     table.filter_policy.reset(rocksdb::NewBloomFilterPolicy(10));
     // The same for the memtable: a commit's duplicate check looks up ids and
     // member keys that are almost never there, and without a filter each
-    // miss was a full skiplist search (~2 us of cache misses, 18% of the
-    // coordinator's CPU per stored puzzle in perf); with one it is ~0.3 us
-    // (docs/store.md). 2% of the memtable is 16+ bits per entry here.
+    // miss is a full skiplist search (docs/store.md). 2% of the memtable is
+    // 16+ bits per entry here.
     cf.memtable_prefix_bloom_size_ratio = 0.02;
     cf.memtable_whole_key_filtering = true;
   }

@@ -370,9 +370,9 @@ RocksStore::RocksStore(std::string dir, bool sync_writes, std::unique_ptr<rocksd
 
 RocksStore::~RocksStore() {
   // A clean close leaves nothing to replay: the next open skips reading up
-  // to max_wal_bytes of logs back into memtables (1.1 s instead of 4.7 s
-  // for a 1,000,000-puzzle store just written). If the flush fails, the
-  // logs still hold every write and the next open replays them.
+  // to max_wal_bytes of logs back into memtables (docs/scale.md). If the
+  // flush fails, the logs still hold every write and the next open replays
+  // them.
   db_->Flush(rocksdb::FlushOptions(), handles_).PermitUncheckedError();
   for (rocksdb::ColumnFamilyHandle* handle : handles_) {
     db_->DestroyColumnFamilyHandle(handle).PermitUncheckedError();

@@ -41,8 +41,7 @@ struct StoreOptions {
   // RocksDB flushes the column families whose writes the oldest log holds,
   // so that it can be deleted. Bounds the disk the logs take and the replay
   // at the next open. Default 256 MiB (without a bound, the rarely written
-  // column families kept every log alive: 1.4 GB of logs in a store of
-  // 1,000,000 puzzles and 9.7-9.9 s to open it; docs/benchmarks.md). 0 leaves
+  // column families keep every log alive; docs/scale.md). 0 leaves
   // RocksDB's own bound (4x all memtables).
   uint64_t max_wal_bytes = 256u << 20;
   // The block cache shared by every column family (decompressed blocks of

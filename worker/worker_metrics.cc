@@ -2,53 +2,34 @@
 
 #include <sys/resource.h>
 
+#include "common/metric_builders.h"
+
 namespace foundry::worker {
 
 WorkerMetrics::WorkerMetrics(prometheus::Registry& registry)
-    : candidates_(prometheus::BuildCounter()
-                      .Name("foundry_candidates_total")
-                      .Help("Candidates generated, by family")
-                      .Register(registry)),
-      accepted_(prometheus::BuildCounter()
-                    .Name("foundry_accepted_total")
-                    .Help("Candidates accepted by the family's filters, by family")
-                    .Register(registry)),
-      rejected_(prometheus::BuildCounter()
-                    .Name("foundry_rejected_total")
-                    .Help("Candidates rejected, by family and reason")
-                    .Register(registry)),
-      jobs_(prometheus::BuildCounter()
-                .Name("foundry_jobs_total")
-                .Help("Jobs run by this worker, by outcome")
-                .Register(registry)),
-      job_duration_(prometheus::BuildHistogram()
-                        .Name("foundry_job_duration_seconds")
-                        .Help("Wall time to generate one job")
-                        .Register(registry)
-                        .Add({}, prometheus::Histogram::BucketBoundaries{
-                                     0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60})),
-      in_flight_(prometheus::BuildGauge()
-                     .Name("foundry_jobs_in_flight")
-                     .Help("Jobs this worker is running now")
-                     .Register(registry)
-                     .Add({})),
-      busy_seconds_(prometheus::BuildCounter()
-                        .Name("foundry_worker_busy_seconds_total")
-                        .Help("Job wall time times threads; concurrent jobs share the threads, "
-                              "so this may exceed threads x time")
-                        .Register(registry)
-                        .Add({})),
-      threads_(prometheus::BuildGauge()
-                   .Name("foundry_worker_threads")
-                   .Help("Generation threads of this worker")
-                   .Register(registry)
-                   .Add({})),
-      cpu_seconds_(prometheus::BuildCounter()
-                       .Name("foundry_worker_cpu_seconds_total")
-                       .Help("CPU time (user + system) of the worker process; over "
-                             "foundry_worker_threads, the threads' utilisation")
-                       .Register(registry)
-                       .Add({})) {
+    : candidates_(metrics::CounterFamily(registry, "foundry_candidates_total",
+                                         "Candidates generated, by family")),
+      accepted_(metrics::CounterFamily(registry, "foundry_accepted_total",
+                                       "Candidates accepted by the family's filters, by family")),
+      rejected_(metrics::CounterFamily(registry, "foundry_rejected_total",
+                                       "Candidates rejected, by family and reason")),
+      jobs_(metrics::CounterFamily(registry, "foundry_jobs_total",
+                                   "Jobs run by this worker, by outcome")),
+      job_duration_(
+          metrics::HistogramFamily(registry, "foundry_job_duration_seconds",
+                                   "Wall time to generate one job")
+              .Add({}, prometheus::Histogram::BucketBoundaries{0.005, 0.01, 0.025, 0.05, 0.1, 0.25,
+                                                               0.5, 1, 2.5, 5, 10, 30, 60})),
+      in_flight_(
+          metrics::Gauge(registry, "foundry_jobs_in_flight", "Jobs this worker is running now")),
+      busy_seconds_(metrics::Counter(registry, "foundry_worker_busy_seconds_total",
+                                     "Job wall time times threads; concurrent jobs share the "
+                                     "threads, so this may exceed threads x time")),
+      threads_(
+          metrics::Gauge(registry, "foundry_worker_threads", "Generation threads of this worker")),
+      cpu_seconds_(metrics::Counter(registry, "foundry_worker_cpu_seconds_total",
+                                    "CPU time (user + system) of the worker process; over "
+                                    "foundry_worker_threads, the threads' utilisation")) {
   // Outcomes exist at zero from the start: rates over them are 0, not absent.
   for (const char* outcome : {"completed", "cancelled", "abandoned", "failed"}) {
     jobs_.Add({{"outcome", outcome}});

@@ -5,6 +5,8 @@
 #include <utility>
 #include <vector>
 
+#include "puzzles/elimination_chain.h"
+
 namespace foundry::puzzles::balance {
 namespace {
 
@@ -25,39 +27,17 @@ double Round3(double x) { return std::round(x * 1000) / 1000; }
 }  // namespace
 
 Difficulty RateDeduction(std::span<const uint32_t> masks, std::span<const std::string> keys) {
-  std::vector<uint32_t> sorted(masks.begin(), masks.end());
-  std::sort(sorted.begin(), sorted.end());
-  std::vector<std::pair<uint32_t, int64_t>> groups;  // equal masks counted once
-  for (uint32_t m : sorted) {
-    if (!groups.empty() && groups.back().first == m) {
-      ++groups.back().second;
-    } else {
-      groups.push_back({m, 1});
-    }
-  }
   const int weighings = static_cast<int>(keys.size());
   const double log_n = std::log(static_cast<double>(masks.size()));
-  uint32_t applied = 0;
   double work = 0;
   int needed = weighings;
   nlohmann::json chain = nlohmann::json::array();
+  const std::vector<int64_t> left_after = GreedyChain(GroupMasks(masks, weighings), keys);
   for (int step = 0; step < weighings; ++step) {
-    int best = -1;
-    int64_t best_left = 0;
-    for (int c = 0; c < weighings; ++c) {
-      if (applied & (1u << c)) continue;
-      const uint32_t with = applied | (1u << c);
-      int64_t left = 0;
-      for (const auto& [m, count] : groups) left += (m & with) == 0 ? count : 0;
-      if (best < 0 || left < best_left || (left == best_left && keys[c] < keys[best])) {
-        best = c;
-        best_left = left;
-      }
-    }
-    applied |= 1u << best;
-    chain.push_back(best_left);
-    if (best_left > 1) work += std::log(static_cast<double>(best_left)) / log_n;
-    if (best_left == 1 && needed == weighings) needed = step + 1;
+    const int64_t left = left_after[step];
+    chain.push_back(left);
+    if (left > 1) work += std::log(static_cast<double>(left)) / log_n;
+    if (left == 1 && needed == weighings) needed = step + 1;
   }
   const int redundant = weighings - needed;
   Difficulty d = Graded((work + 0.25 * redundant - kDeductionFloor) / kDeductionSpan);

@@ -10,6 +10,7 @@
 #include "puzzles/bulls_cows/codec.h"
 #include "puzzles/bulls_cows/codes.h"
 #include "puzzles/bulls_cows/generator.h"
+#include "puzzles/bulls_cows/guesser.h"
 #include "puzzles/bulls_cows/svg.h"
 #include "puzzles/bulls_cows/verifier.h"
 
@@ -45,6 +46,12 @@ class BullsCowsFamily final : public PartsFamily<ParsedPuzzle> {
 
   Status CheckParams(const Params& params) const override {
     return CheckNotAbove(params, "min_clues", "max_clues");
+  }
+
+  Result<std::unique_ptr<Guesser>> NewGuesser(const Params& params,
+                                              std::string_view strategy) const override {
+    return bulls_cows::NewGuesser(static_cast<int>(params.Int("length")),
+                                  params.Bool("leading_zero"), strategy);
   }
 
   Candidate GenerateCandidate(Rng& rng, const Params& params) const override {

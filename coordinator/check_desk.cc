@@ -1,13 +1,12 @@
-// Coordinator, verification side: verification and audit jobs, settling
-// disputes, quarantine and the rollback that repairs a liar's commits. See
-// coordinator.h for the model and docs/operations.md for the reasoning.
+#include "coordinator/check_desk.h"
+
 #include <algorithm>
+#include <set>
 
 #include <fmt/format.h>
 
 #include "checks/candidate_checks.h"
 #include "checks/content_digest.h"
-#include "coordinator/campaign_run.h"
 
 namespace foundry::coordinator {
 namespace {
@@ -17,103 +16,33 @@ constexpr std::string_view kHere = "coordinator";
 
 }  // namespace
 
-namespace {
-
-// What every kind of verification of job `seq` of `run` carries.
-// (Templates because both types are private to Coordinator.)
-template <typename Work, typename Run>
-Work JobWork(const Run& run, uint64_t seq, const std::string& lease_id, LeaseKind kind) {
-  Work work;
-  work.kind = kind;
-  work.lease_id = lease_id;
-  work.campaign_id = run.record.id();
-  work.family = run.family;
-  work.params_json = run.record.params_json();
-  work.seed = run.record.spec().seed();
-  work.seq = seq;
-  work.first = seq * run.job_size();
-  work.end = work.first + run.job_size();
-  return work;
-}
-
-}  // namespace
-
-Coordinator::VerifyWork Coordinator::CheckWork(const CampaignRun& run, uint64_t seq,
-                                               const std::string& lease_id) {
-  const PendingVerify& pv = run.pending.at(seq);
-  VerifyWork work = JobWork<VerifyWork>(run, seq, lease_id, LeaseKind::kVerify);
-  work.generator = pv.generator;
-  work.job = pv.job;
-  work.full = pv.full;
-  work.stats = pv.stats;
-  work.claim_digest = pv.claim_digest;
-  return work;
-}
-
-Coordinator::VerifyWork Coordinator::AuditWork(const CampaignRun& run, uint64_t seq,
-                                               const std::string& lease_id) {
-  const PendingAudit& audit = run.audits.at(seq);
-  VerifyWork work = JobWork<VerifyWork>(run, seq, lease_id, LeaseKind::kAudit);
-  work.audit = audit.commit;
-  work.suspect = audit.suspect;
-  return work;
-}
-
-std::optional<Coordinator::VerifyWork> Coordinator::TakeVerifyWorkLocked(
-    const std::string& worker, Clock::time_point now, const std::string& only_campaign) {
-  const auto deadline = now + options_.lease_ttl;
-  for (auto& [id, run_ptr] : runs_) {
+std::optional<VerifyWork> CheckDesk::TakeWorkLocked(const std::string& worker,
+                                                    Clock::time_point now,
+                                                    const std::string& only_campaign) {
+  const auto deadline = now + s_.options.lease_ttl;
+  for (auto& [id, run_ptr] : s_.runs) {
     CampaignRun& run = *run_ptr;
     if (run.family == nullptr || (!only_campaign.empty() && id != only_campaign)) continue;
     for (auto& [seq, pv] : run.pending) {
       if (!run.running()) break;  // a finished campaign needs no more checks
       if (!pv.lease_id.empty() || pv.generator == worker) continue;
-      pv.lease_id = leases_.Grant(run.record.id(), seq, worker, deadline, LeaseKind::kVerify).lease_id;
-      fleet_checked_at_ = now;
-      return CheckWork(run, seq, pv.lease_id);
+      pv.lease_id =
+          s_.leases.Grant(run.record.id(), seq, worker, deadline, LeaseKind::kVerify).lease_id;
+      s_.fleet_checked_at = now;
+      return CheckWorkOf(run, seq, pv.lease_id);
     }
     for (auto& [seq, audit] : run.audits) {
       if (!audit.lease_id.empty() || audit.suspect == worker) continue;
-      audit.lease_id = leases_.Grant(run.record.id(), seq, worker, deadline, LeaseKind::kAudit).lease_id;
-      fleet_checked_at_ = now;
-      return AuditWork(run, seq, audit.lease_id);
+      audit.lease_id =
+          s_.leases.Grant(run.record.id(), seq, worker, deadline, LeaseKind::kAudit).lease_id;
+      s_.fleet_checked_at = now;
+      return AuditWorkOf(run, seq, audit.lease_id);
     }
   }
   return std::nullopt;
 }
 
-foundry::v1::Job Coordinator::VerifyJobFor(const VerifyWork& work) {
-  foundry::v1::Job job;
-  job.set_lease_id(work.lease_id);
-  job.set_campaign_id(work.campaign_id);
-  job.set_family(std::string(work.family->name()));
-  job.set_params_json(work.params_json);
-  job.set_seed(work.seed);
-  job.set_first_index(work.first);
-  job.set_end_index(work.end);
-  job.set_kind(foundry::v1::JOB_KIND_VERIFY);
-  if (work.kind == LeaseKind::kAudit) {
-    job.set_regenerate_all(true);
-    return job;
-  }
-  // The verifier sees the statements, never the generator's claims about them.
-  job.mutable_puzzles()->Reserve(static_cast<int>(work.job->claims.size()));
-  for (const auto& claim : work.job->claims) {
-    auto* p = job.add_puzzles();
-    p->set_index(claim.index());
-    p->set_puzzle_json(claim.puzzle_json());
-    p->set_solution_json(claim.solution_json());
-  }
-  if (work.full && !work.job->regenerate.empty() &&
-      work.job->regenerate.size() == work.end - work.first) {
-    job.set_regenerate_all(true);
-  } else {
-    job.mutable_regenerate()->Assign(work.job->regenerate.begin(), work.job->regenerate.end());
-  }
-  return job;
-}
-
-Result<foundry::v1::SubmitResponse> Coordinator::SubmitVerification(
+Result<foundry::v1::SubmitResponse> CheckDesk::Submit(
     const LeaseRecord& lease, std::vector<foundry::v1::ResultChunk> chunks) {
   std::vector<foundry::v1::PuzzleVerdict> verdicts;
   std::vector<foundry::v1::Regenerated> regenerated;
@@ -124,48 +53,49 @@ Result<foundry::v1::SubmitResponse> Coordinator::SubmitVerification(
   foundry::v1::SubmitResponse resp;
   std::optional<VerifyWork> work;
   {
-    std::lock_guard lock(mu_);
-    leases_.Remove(lease.lease_id);
-    auto it = runs_.find(lease.campaign_id);
-    if (it != runs_.end()) {
+    std::lock_guard lock(s_.mu);
+    s_.leases.Remove(lease.lease_id);
+    auto it = s_.runs.find(lease.campaign_id);
+    if (it != s_.runs.end()) {
       const CampaignRun& run = *it->second;
       if (lease.kind == LeaseKind::kVerify) {
         auto p = run.pending.find(lease.seq);
         if (p != run.pending.end() && p->second.lease_id == lease.lease_id) {
-          work = CheckWork(run, lease.seq, lease.lease_id);
+          work = CheckWorkOf(run, lease.seq, lease.lease_id);
         }
       } else {
         auto a = run.audits.find(lease.seq);
         if (a != run.audits.end() && a->second.lease_id == lease.lease_id) {
-          work = AuditWork(run, lease.seq, lease.lease_id);
+          work = AuditWorkOf(run, lease.seq, lease.lease_id);
         }
       }
     }
     if (!work) {
       // Lapsed and taken by another, or the job was settled meanwhile.
-      if (metrics_) metrics_->JobOutcome("repeated");
+      if (s_.metrics) s_.metrics->JobOutcome("repeated");
       resp.set_accepted(false);
       return resp;
     }
-    fleet_checked_at_ = Clock::now();
+    s_.fleet_checked_at = Clock::now();
   }
-  Status s = work->kind == LeaseKind::kAudit
-                 ? SettleAudit(*work, lease.worker_id, regenerated)
-                 : Settle(std::move(*work), lease.worker_id, std::move(verdicts), std::move(regenerated));
+  Status s = work->kind == LeaseKind::kAudit ? SettleAudit(*work, lease.worker_id, regenerated)
+                                             : Settle(std::move(*work), lease.worker_id,
+                                                      std::move(verdicts), std::move(regenerated));
   if (!s.ok()) return s;
   resp.set_accepted(true);
   return resp;
 }
 
-Status Coordinator::Settle(VerifyWork work, const std::string& verifier,
-                           std::vector<foundry::v1::PuzzleVerdict> verdicts,
-                           std::vector<foundry::v1::Regenerated> regenerated) {
+Status CheckDesk::Settle(VerifyWork work, const std::string& verifier,
+                         std::vector<foundry::v1::PuzzleVerdict> verdicts,
+                         std::vector<foundry::v1::Regenerated> regenerated) {
   JobAnswers answers{std::move(verdicts), std::move(regenerated)};
-  if (metrics_) metrics_->Regenerated(answers.regenerated.size());
+  if (s_.metrics) s_.metrics->Regenerated(answers.regenerated.size());
   auto disputes = CompareClaims(*work.job, answers);
   if (!disputes.ok()) {
-    std::lock_guard lock(mu_);
-    QuarantineLocked(verifier, "sent malformed verification answers: " + disputes.status().message());
+    std::lock_guard lock(s_.mu);
+    QuarantineLocked(verifier,
+                     "sent malformed verification answers: " + disputes.status().message());
     return disputes.status();
   }
 
@@ -188,13 +118,13 @@ Status Coordinator::Settle(VerifyWork work, const std::string& verifier,
   const auto now = Clock::now();
   CheckedJob checked;
   {
-    std::lock_guard lock(mu_);
-    auto it = runs_.find(work.campaign_id);
-    if (it == runs_.end()) return Status::Ok();
+    std::lock_guard lock(s_.mu);
+    auto it = s_.runs.find(work.campaign_id);
+    if (it == s_.runs.end()) return Status::Ok();
     CampaignRun& run = *it->second;
     auto p = run.pending.find(work.seq);
     if (p == run.pending.end() || p->second.lease_id != work.lease_id) return Status::Ok();
-    if (metrics_) metrics_->Check("verify", disputes->empty() ? "agreed" : "disputed");
+    if (s_.metrics) s_.metrics->Check("verify", disputes->empty() ? "agreed" : "disputed");
     if (!guilty.generator_honest) {
       QuarantineLocked(work.generator, fmt::format("job {} of campaign {}: {}", work.seq,
                                                    work.campaign_id, guilty.evidence));
@@ -210,8 +140,8 @@ Status Coordinator::Settle(VerifyWork work, const std::string& verifier,
       if (again != run.pending.end()) again->second.lease_id.clear();
       return Status::Ok();
     }
-    trust_.Agreed(work.generator, work.full, work.end - work.first, work.stats.accepted(), now);
-    if (verifier != kHere) trust_.VerifiedForOthers(verifier);
+    s_.trust.Agreed(work.generator, work.full, work.end - work.first, work.stats.accepted(), now);
+    if (verifier != kHere) s_.trust.VerifiedForOthers(verifier);
     run.pending.erase(p);
     if (!run.running()) return Status::Ok();
 
@@ -246,22 +176,24 @@ Status Coordinator::Settle(VerifyWork work, const std::string& verifier,
     }
     if (!run.window.Offer(std::move(checked))) return Status::Ok();
   }
-  CommitReady(work.campaign_id);
+  commits_.Ready(work.campaign_id);
   return Status::Ok();
 }
 
-Status Coordinator::SettleAudit(const VerifyWork& work, const std::string& auditor,
-                                const std::vector<foundry::v1::Regenerated>& regenerated) {
-  if (metrics_) metrics_->Regenerated(regenerated.size());
+Status CheckDesk::SettleAudit(const VerifyWork& work, const std::string& auditor,
+                              const std::vector<foundry::v1::Regenerated>& regenerated) {
+  if (s_.metrics) s_.metrics->Regenerated(regenerated.size());
   bool shaped = regenerated.size() == work.end - work.first;
-  for (size_t i = 0; shaped && i < regenerated.size(); ++i) shaped = regenerated[i].index() == work.first + i;
+  for (size_t i = 0; shaped && i < regenerated.size(); ++i)
+    shaped = regenerated[i].index() == work.first + i;
   if (!shaped) {
-    std::lock_guard lock(mu_);
+    std::lock_guard lock(s_.mu);
     QuarantineLocked(auditor, "sent an audit that does not cover the job's range");
-    auto it = runs_.find(work.campaign_id);
-    if (it != runs_.end()) {
+    auto it = s_.runs.find(work.campaign_id);
+    if (it != s_.runs.end()) {
       auto a = it->second->audits.find(work.seq);
-      if (a != it->second->audits.end() && a->second.lease_id == work.lease_id) a->second.lease_id.clear();
+      if (a != it->second->audits.end() && a->second.lease_id == work.lease_id)
+        a->second.lease_id.clear();
     }
     return Status::InvalidArgument("an audit must re-generate every index of the job, in order");
   }
@@ -269,25 +201,25 @@ Status Coordinator::SettleAudit(const VerifyWork& work, const std::string& audit
   for (const auto& r : regenerated) digest.Add(r);
   const bool mismatch = digest.value() != work.audit.claim_digest;
   {
-    std::lock_guard lock(mu_);
-    auto it = runs_.find(work.campaign_id);
-    if (it == runs_.end()) return Status::Ok();
+    std::lock_guard lock(s_.mu);
+    auto it = s_.runs.find(work.campaign_id);
+    if (it == s_.runs.end()) return Status::Ok();
     auto a = it->second->audits.find(work.seq);
     if (a == it->second->audits.end() || a->second.lease_id != work.lease_id) return Status::Ok();
     it->second->audits.erase(a);
-    trust_.AddAuditsPending(work.suspect, -1);
-    if (metrics_) metrics_->Check("audit", mismatch ? "mismatch" : "agreed");
+    s_.trust.AddAuditsPending(work.suspect, -1);
+    if (s_.metrics) s_.metrics->Check("audit", mismatch ? "mismatch" : "agreed");
   }
   if (!mismatch) return Status::Ok();
   fmt::print(stderr,
              "coordinator: audit of job {} of campaign {} (generated by quarantined worker '{}') "
              "does not match what was committed; rolling the campaign back to that job\n",
              work.seq, work.campaign_id, work.suspect);
-  CommitExclusive commit_lock(*this);
+  CommitLine::Exclusive commit_lock(commits_);
   return RollBack(work.campaign_id, work.seq, work.audit);
 }
 
-void Coordinator::VerifyHere(VerifyWork work) {
+void CheckDesk::VerifyHere(VerifyWork work) {
   auto params = work.family->MakeParams(nlohmann::json::parse(work.params_json, nullptr, false));
   if (!params.ok()) return;
   std::vector<foundry::v1::Regenerated> regenerated;
@@ -300,64 +232,65 @@ void Coordinator::VerifyHere(VerifyWork work) {
   }
   std::vector<foundry::v1::PuzzleVerdict> verdicts;
   verdicts.reserve(work.job->claims.size());
-  for (const auto& claim : work.job->claims) verdicts.push_back(checks::VerifyPuzzle(*work.family, claim));
+  for (const auto& claim : work.job->claims)
+    verdicts.push_back(checks::VerifyPuzzle(*work.family, claim));
   for (uint64_t i : work.job->regenerate) {
     regenerated.push_back(checks::Regenerate(*work.family, *params, work.seed, i));
   }
   (void)Settle(std::move(work), std::string(kHere), std::move(verdicts), std::move(regenerated));
 }
 
-std::vector<Coordinator::VerifyWork> Coordinator::TakeStaleVerifyWorkLocked(Clock::time_point now) {
+std::vector<VerifyWork> CheckDesk::TakeStaleWorkLocked(Clock::time_point now) {
   std::vector<VerifyWork> out;
   // A check whose every possible taker is gone (the other workers stopped,
   // were cut off or handed their leases back) would hold the campaign's
   // commits up for verify_wait: done here at once. Only possible while at
   // most one worker is alive, so the usual case costs one count.
-  const auto alive_since = now - options_.lease_ttl;
-  const bool orphans_possible = trust_.AliveCount(alive_since) <= 1;
+  const auto alive_since = now - s_.options.lease_ttl;
+  const bool orphans_possible = s_.trust.AliveCount(alive_since) <= 1;
   auto orphaned = [&](const std::string& owner) {
-    return orphans_possible && !trust_.AnotherWorkerAlive(owner, alive_since);
+    return orphans_possible && !s_.trust.AnotherWorkerAlive(owner, alive_since);
   };
   // The fleet is checking, only behind (a family whose Verify costs more
   // than its generation fills the window with jobs to check): it gets there.
-  // Taking its checks here made the coordinator the fleet's verifier (75% of
-  // its CPU in Verify for bulls-cows at 100,000 puzzles).
-  const bool fleet_idle = now - fleet_checked_at_ >= options_.verify_wait;
+  // Taking its checks here would make the coordinator the fleet's verifier
+  // (docs/scale.md).
+  const bool fleet_idle = now - s_.fleet_checked_at >= s_.options.verify_wait;
   if (!fleet_idle && !orphans_possible) return out;
-  for (auto& [id, run_ptr] : runs_) {
+  for (auto& [id, run_ptr] : s_.runs) {
     CampaignRun& run = *run_ptr;
     if (run.family == nullptr) continue;
     for (auto& [seq, pv] : run.pending) {
       if (!run.running()) break;
       if (!pv.lease_id.empty()) continue;
-      const bool stale = fleet_idle && now - pv.queued >= options_.verify_wait;
+      const bool stale = fleet_idle && now - pv.queued >= s_.options.verify_wait;
       if (!stale && !orphaned(pv.generator)) continue;
       pv.lease_id = fmt::format("here-{}-{}", id, seq);
-      out.push_back(CheckWork(run, seq, pv.lease_id));
+      out.push_back(CheckWorkOf(run, seq, pv.lease_id));
     }
     for (auto& [seq, audit] : run.audits) {
       if (!audit.lease_id.empty()) continue;
-      const bool stale = fleet_idle && now - audit.queued >= options_.verify_wait;
+      const bool stale = fleet_idle && now - audit.queued >= s_.options.verify_wait;
       if (!stale && !orphaned(audit.suspect)) continue;
       audit.lease_id = fmt::format("here-audit-{}-{}", id, seq);
-      out.push_back(AuditWork(run, seq, audit.lease_id));
+      out.push_back(AuditWorkOf(run, seq, audit.lease_id));
     }
   }
   return out;
 }
 
-void Coordinator::QuarantineLocked(const std::string& worker, const std::string& evidence) {
+void CheckDesk::QuarantineLocked(const std::string& worker, const std::string& evidence) {
   if (worker == kHere) return;
-  const bool first_time = !trust_.Quarantined(worker);
-  std::vector<SampledCommit> commits = trust_.Quarantine(worker, evidence);
+  const bool first_time = !s_.trust.Quarantined(worker);
+  std::vector<SampledCommit> commits = s_.trust.Quarantine(worker, evidence);
   if (first_time) {
     fmt::print(stderr, "coordinator: worker '{}' QUARANTINED: {}\n", worker, evidence);
-    if (metrics_) metrics_->Quarantined(static_cast<double>(trust_.QuarantinedCount()));
+    if (s_.metrics) s_.metrics->Quarantined(static_cast<double>(s_.trust.QuarantinedCount()));
   }
   const auto now = Clock::now();
   // Its leases: generation jobs go back to the queue, checks to other workers.
-  for (const LeaseRecord& l : leases_.RemoveWorker(worker)) ReturnLeaseLocked(l);
-  for (auto& [id, run_ptr] : runs_) {
+  for (const LeaseRecord& l : s_.leases.RemoveWorker(worker)) s_.ReturnLeaseLocked(l);
+  for (auto& [id, run_ptr] : s_.runs) {
     CampaignRun& run = *run_ptr;
     // Its jobs not yet committed, unless every index of them was checked.
     for (auto p = run.pending.begin(); p != run.pending.end();) {
@@ -379,23 +312,24 @@ void Coordinator::QuarantineLocked(const std::string& worker, const std::string&
   }
   // Its commits that rested on a sample: re-generated in full by others.
   for (SampledCommit& c : commits) {
-    auto it = runs_.find(c.campaign_id);
-    if (it == runs_.end() || c.seq >= it->second->window.next_seq()) continue;
+    auto it = s_.runs.find(c.campaign_id);
+    if (it == s_.runs.end() || c.seq >= it->second->window.next_seq()) continue;
     if (it->second->audits.count(c.seq) != 0) continue;
     const uint64_t seq = c.seq;
     it->second->audits.emplace(seq, PendingAudit{std::move(c), worker, "", now});
-    trust_.AddAuditsPending(worker, 1);
+    s_.trust.AddAuditsPending(worker, 1);
   }
 }
 
-Status Coordinator::RollBack(const std::string& campaign_id, uint64_t seq, const SampledCommit& restore) {
+Status CheckDesk::RollBack(const std::string& campaign_id, uint64_t seq,
+                           const SampledCommit& restore) {
   foundry::v1::Campaign record;
   uint64_t old_next = 0;
   uint64_t job_size = 1;
   {
-    std::lock_guard lock(mu_);
-    auto it = runs_.find(campaign_id);
-    if (it == runs_.end()) return Status::Ok();
+    std::lock_guard lock(s_.mu);
+    auto it = s_.runs.find(campaign_id);
+    if (it == s_.runs.end()) return Status::Ok();
     CampaignRun& run = *it->second;
     old_next = run.window.next_seq();
     if (seq >= old_next) return Status::Ok();  // already undone
@@ -408,7 +342,8 @@ Status Coordinator::RollBack(const std::string& campaign_id, uint64_t seq, const
   *c = restore.counters_before;
   c->set_rolled_back_jobs(rolled_back);
   record.set_next_index(seq * job_size);
-  record.set_progress(static_cast<double>(c->stored()) / static_cast<double>(record.spec().count()));
+  record.set_progress(static_cast<double>(c->stored()) /
+                      static_cast<double>(record.spec().count()));
   record.set_updated_unix_ms(NowUnixMs());
   const auto state = record.state();
   if (state == foundry::v1::CAMPAIGN_STATE_DONE || state == foundry::v1::CAMPAIGN_STATE_EXHAUSTED ||
@@ -419,16 +354,18 @@ Status Coordinator::RollBack(const std::string& campaign_id, uint64_t seq, const
         "repairing: {} committed jobs from candidate {} on run again (a worker was quarantined)",
         undone, seq * job_size));
   }
-  auto deleted = store_->RollbackCampaign(record, seq * job_size);
+  auto deleted = s_.store->RollbackCampaign(record, seq * job_size);
   if (!deleted.ok()) {
     fmt::print(stderr, "coordinator: rollback of campaign {} failed: {}\n", campaign_id,
                deleted.status().ToString());
     return deleted.status();
   }
-  fmt::print(stderr, "coordinator: campaign {} rolled back to candidate {}: {} puzzles deleted, {} jobs to run again\n",
+  fmt::print(stderr,
+             "coordinator: campaign {} rolled back to candidate {}: {} puzzles deleted, {} jobs to "
+             "run again\n",
              campaign_id, seq * job_size, *deleted, undone);
-  std::lock_guard lock(mu_);
-  CampaignRun& run = *runs_.at(campaign_id);
+  std::lock_guard lock(s_.mu);
+  CampaignRun& run = *s_.runs.at(campaign_id);
   run.record = record;
   run.window.Rewind(seq);
   run.candidates_since_new = restore.candidates_since_new;
@@ -439,30 +376,30 @@ Status Coordinator::RollBack(const std::string& campaign_id, uint64_t seq, const
     }
   }
   for (auto a = run.audits.lower_bound(seq); a != run.audits.end();) {
-    trust_.AddAuditsPending(a->second.suspect, -1);
+    s_.trust.AddAuditsPending(a->second.suspect, -1);
     a = run.audits.erase(a);
   }
-  if (metrics_) {
-    metrics_->RolledBack(undone);
-    metrics_->SetProgress(campaign_id, record.progress());
+  if (s_.metrics) {
+    s_.metrics->RolledBack(undone);
+    s_.metrics->SetProgress(campaign_id, record.progress());
   }
   return Status::Ok();
 }
 
-foundry::v1::ListWorkersResponse Coordinator::ListWorkers() {
+foundry::v1::ListWorkersResponse CheckDesk::ListWorkers() {
   foundry::v1::ListWorkersResponse resp;
-  std::lock_guard lock(mu_);
-  for (auto& w : trust_.List(Clock::now() - std::chrono::minutes(10), leases_.LiveByWorker())) {
+  std::lock_guard lock(s_.mu);
+  for (auto& w : s_.trust.List(Clock::now() - std::chrono::minutes(10), s_.leases.LiveByWorker())) {
     *resp.add_workers() = std::move(w);
   }
-  resp.set_generation_fingerprint(fingerprint_);
+  resp.set_generation_fingerprint(s_.fingerprint);
   return resp;
 }
 
-size_t Coordinator::checks_outstanding() {
-  std::lock_guard lock(mu_);
+size_t CheckDesk::outstanding() {
+  std::lock_guard lock(s_.mu);
   size_t n = 0;
-  for (const auto& [id, run] : runs_) n += run->pending.size() + run->audits.size();
+  for (const auto& [id, run] : s_.runs) n += run->pending.size() + run->audits.size();
   return n;
 }
 

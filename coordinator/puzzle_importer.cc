@@ -1,12 +1,10 @@
-// Coordinator::ImportChunk / FinishImport: puzzles from files, verified like
-// a worker's submissions and committed like a campaign's jobs.
+#include "coordinator/puzzle_importer.h"
+
 #include <unordered_set>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "coordinator/campaign_run.h"
-#include "coordinator/coordinator.h"
 #include "puzzles/puzzle_id.h"
 #include "puzzles/registry.h"
 
@@ -55,7 +53,7 @@ Result<foundry::v1::Puzzle> CheckImported(const foundry::v1::Puzzle& in, int64_t
 
 }  // namespace
 
-Status Coordinator::ImportChunk(ImportSession& session, std::vector<ImportItem> items) {
+Status PuzzleImporter::ImportChunk(ImportSession& session, std::vector<ImportItem> items) {
   const int64_t now = NowUnixMs();
   std::map<std::string, std::vector<foundry::v1::Puzzle>> by_family;
   std::unordered_set<std::string> in_chunk;
@@ -76,11 +74,11 @@ Status Coordinator::ImportChunk(ImportSession& session, std::vector<ImportItem> 
 
   // Dedup against the store and write under commit_mu_, like CommitJob, so
   // that a campaign committing the same puzzle cannot slip in between.
-  CommitExclusive commit_lock(*this);
+  CommitLine::Exclusive commit_lock(commits_);
   for (auto& [family, puzzles] : by_family) {
     std::vector<std::string> ids;
     for (const auto& p : puzzles) ids.push_back(p.id());
-    auto stored = store_->ContainsPuzzles(ids);
+    auto stored = s_.store->ContainsPuzzles(ids);
     if (!stored.ok()) return stored.status();
     storage::CommitBatch batch;
     for (size_t i = 0; i < puzzles.size(); ++i) {
@@ -112,18 +110,11 @@ Status Coordinator::ImportChunk(ImportSession& session, std::vector<ImportItem> 
     for (auto& p : batch.puzzles) p.set_campaign_id(record.id());
     batch.campaign = record;
     const size_t n = batch.puzzles.size();
-    FOUNDRY_RETURN_IF_ERROR(store_->Commit(batch));
+    FOUNDRY_RETURN_IF_ERROR(s_.store->Commit(batch));
     session.stored += n;
-    if (metrics_) metrics_->Stored(family, n);
+    if (s_.metrics) s_.metrics->Stored(family, n);
   }
   return Status::Ok();
-}
-
-void Coordinator::FinishImport(const ImportSession& session) {
-  for (const auto& [family, record] : session.campaigns) {
-    auto f = puzzles::FindFamily(family);
-    AddRun(record, f.ok() ? *f : nullptr);
-  }
 }
 
 }  // namespace foundry::coordinator

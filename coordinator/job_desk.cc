@@ -1,0 +1,360 @@
+#include "coordinator/job_desk.h"
+
+#include <algorithm>
+#include <cmath>
+#include <unordered_map>
+
+#include <fmt/format.h>
+
+#include "checks/content_digest.h"
+
+namespace foundry::coordinator {
+namespace {
+
+// A worker counts as alive this long after it was last heard from.
+constexpr std::chrono::seconds kWorkerSeenWindow{30};
+
+}  // namespace
+
+std::optional<uint64_t> JobDesk::NextSeqLocked(CampaignRun& run) {
+  while (!run.requeued.empty()) {
+    const uint64_t seq = *run.requeued.begin();
+    run.requeued.erase(run.requeued.begin());
+    auto released = run.released_at.find(seq);
+    if (released != run.released_at.end()) {
+      if (s_.metrics && !run.Delivered(seq)) {
+        s_.metrics->ReleasedJobLeasedAgain(
+            std::chrono::duration<double>(Clock::now() - released->second).count());
+      }
+      run.released_at.erase(released);
+    }
+    if (!run.Delivered(seq)) return seq;  // else a late submission already delivered it
+  }
+  // Lease ahead of the cursor only as far as the campaign is likely to need,
+  // judged by how many new puzzles a job has yielded so far (one per
+  // candidate before anything is known), and never past the window bound.
+  const auto& c = run.record.counters();
+  const double remaining = static_cast<double>(run.record.spec().count() - c.stored());
+  const double yield_per_job = c.candidates() == 0 ? static_cast<double>(run.job_size())
+                                                   : static_cast<double>(run.job_size()) *
+                                                         static_cast<double>(c.stored()) /
+                                                         static_cast<double>(c.candidates());
+  double needed = static_cast<double>(s_.options.max_jobs_ahead);
+  if (yield_per_job > 0) needed = std::ceil(remaining / yield_per_job * 1.25) + 1;
+  const uint64_t allowed =
+      std::clamp<uint64_t>(static_cast<uint64_t>(needed), 1, s_.options.max_jobs_ahead);
+  while (run.Delivered(run.next_issue)) ++run.next_issue;  // after a rollback
+  if (run.next_issue - run.window.next_seq() >= allowed) return std::nullopt;
+  return run.next_issue++;
+}
+
+Result<foundry::v1::LeaseResponse> JobDesk::Lease(const foundry::v1::LeaseRequest& request) {
+  if (request.worker_id().empty()) return Status::InvalidArgument("worker_id is required");
+  if (request.generation_fingerprint() != s_.fingerprint) {
+    return Status::FailedPrecondition(fmt::format(
+        "worker '{}' has generation fingerprint '{}' (build '{}'), this coordinator has '{}': "
+        "the two could generate different puzzles for the same candidates; run workers of the "
+        "coordinator's build",
+        request.worker_id(), request.generation_fingerprint(), request.build(), s_.fingerprint));
+  }
+  const auto now = Clock::now();
+  std::unique_lock lock(s_.mu);
+  if (s_.trust.Quarantined(request.worker_id())) {
+    return Status::PermissionDenied(fmt::format("worker '{}' is quarantined: {}",
+                                                request.worker_id(),
+                                                s_.trust.Evidence(request.worker_id())));
+  }
+  s_.trust.Seen(request.worker_id(), request.threads(), request.build(), now);
+  TickLocked(now, /*refresh=*/false);
+  // A worker of one campaign (a batch job's array task) takes only its work
+  // and learns when it has ended, so that it can exit.
+  const std::string& only = request.campaign_id();
+  if (!only.empty()) {
+    auto it = s_.runs.find(only);
+    if (it == s_.runs.end()) {
+      return Status::NotFound(fmt::format("no campaign '{}' on this coordinator", only));
+    }
+    if (!it->second->running()) {
+      foundry::v1::LeaseResponse ended;
+      ended.set_campaign_ended(true);
+      return ended;
+    }
+  }
+
+  auto verify = [&]() -> std::optional<foundry::v1::LeaseResponse> {
+    auto work = checks_.TakeWorkLocked(request.worker_id(), now, only);
+    if (!work) return std::nullopt;
+    if (s_.metrics) s_.metrics->SetJobsInFlight(static_cast<double>(s_.leases.live()));
+    lock.unlock();  // the job's copy of the claims is made outside the lock
+    foundry::v1::LeaseResponse resp;
+    *resp.mutable_job() = VerifyJobFor(*work);
+    resp.mutable_job()->set_lease_deadline_unix_ms(ToUnixMs(now + s_.options.lease_ttl));
+    resp.mutable_job()->set_heartbeat_interval_ms(
+        static_cast<uint32_t>(s_.options.heartbeat_interval.count()));
+    return resp;
+  };
+  // Verification first (it holds up commits), unless this worker must
+  // generate so that another has something to check.
+  const bool generate_first = GenerateFirstLocked(request.worker_id());
+  if (!generate_first) {
+    if (auto resp = verify()) return std::move(*resp);
+  }
+
+  // Weighted fair share: lowest pass first (see CampaignRun::pass), then the
+  // oldest campaign.
+  std::vector<CampaignRun*> order;
+  for (auto& [id, run] : s_.runs) {
+    if (!only.empty() && id != only) continue;
+    if (run->running() && run->family != nullptr) order.push_back(run.get());
+  }
+  std::sort(order.begin(), order.end(), [](const CampaignRun* a, const CampaignRun* b) {
+    if (a->pass != b->pass) return a->pass < b->pass;
+    return a->record.created_unix_ms() < b->record.created_unix_ms();
+  });
+
+  foundry::v1::LeaseResponse resp;
+  for (CampaignRun* run : order) {
+    auto seq = NextSeqLocked(*run);
+    if (!seq) continue;
+    run->pass += static_cast<double>(run->job_size()) / run->weight();
+    const auto deadline = now + s_.options.lease_ttl;
+    const auto& lease = s_.leases.Grant(run->record.id(), *seq, request.worker_id(), deadline);
+    auto* job = resp.mutable_job();
+    job->set_lease_id(lease.lease_id);
+    job->set_campaign_id(run->record.id());
+    job->set_family(run->record.spec().family());
+    job->set_params_json(run->record.params_json());
+    job->set_seed(run->record.spec().seed());
+    job->set_first_index(*seq * run->job_size());
+    job->set_end_index((*seq + 1) * run->job_size());
+    job->set_lease_deadline_unix_ms(ToUnixMs(deadline));
+    job->set_heartbeat_interval_ms(static_cast<uint32_t>(s_.options.heartbeat_interval.count()));
+    job->set_kind(foundry::v1::JOB_KIND_GENERATE);
+    if (s_.metrics) s_.metrics->SetJobsInFlight(static_cast<double>(s_.leases.live()));
+    return resp;
+  }
+  if (generate_first) {
+    if (auto checks = verify()) return std::move(*checks);  // nothing to generate: check after all
+  }
+  resp.set_retry_after_ms(IdleRetryMsLocked(request.worker_id(), now));
+  return resp;
+}
+
+bool JobDesk::GenerateFirstLocked(const std::string& worker) const {
+  // Jobs of each generator waiting for a checker or being checked.
+  std::unordered_map<std::string, uint32_t> waiting;
+  for (const auto& [id, run] : s_.runs) {
+    if (!run->running()) continue;
+    for (const auto& [seq, pv] : run->pending) ++waiting[pv.generator];
+  }
+  auto outstanding = [&](const std::string& w) {
+    auto it = waiting.find(w);
+    return s_.leases.LiveGenerating(w) + (it == waiting.end() ? 0 : it->second);
+  };
+  // Two more, not one: with one, two lease loops that check each other's
+  // jobs (`foundry run`) out-generate each other, checks lag and the
+  // campaign ends with more jobs generated for nothing (docs/scale.md); with
+  // two the roles still even out.
+  const uint32_t mine = outstanding(worker);
+  for (const auto& [generator, n] : waiting) {
+    if (generator != worker && mine + 2 <= outstanding(generator)) return true;
+  }
+  return false;
+}
+
+Result<foundry::v1::HeartbeatResponse> JobDesk::Heartbeat(
+    const foundry::v1::HeartbeatRequest& request) {
+  const auto now = Clock::now();
+  std::lock_guard lock(s_.mu);
+  if (!request.worker_id().empty() && !s_.trust.Quarantined(request.worker_id())) {
+    s_.trust.Seen(request.worker_id(), 0, "", now);
+  }
+  LeaseRecord* lease = s_.leases.Find(request.lease_id());
+  if (lease == nullptr) {
+    return Status::NotFound(
+        fmt::format("no lease '{}' (the coordinator may have restarted)", request.lease_id()));
+  }
+  foundry::v1::HeartbeatResponse resp;
+  const bool wanted = !lease->lapsed && s_.StillWantedLocked(*lease);
+  resp.set_keep_going(wanted);
+  if (wanted) lease->deadline = now + s_.options.lease_ttl;
+  if (wanted && lease->kind != LeaseKind::kGenerate) s_.fleet_checked_at = now;
+  resp.set_lease_deadline_unix_ms(ToUnixMs(lease->deadline));
+  return resp;
+}
+
+Result<foundry::v1::SubmitResponse> JobDesk::SubmitResults(
+    std::vector<foundry::v1::ResultChunk> chunks) {
+  if (chunks.empty()) return Status::InvalidArgument("empty submission: no chunk was sent");
+  const std::string lease_id = chunks.front().lease_id();
+  for (const auto& chunk : chunks) {
+    if (chunk.lease_id() != lease_id) {
+      return Status::InvalidArgument("all chunks of a submission must quote the same lease_id");
+    }
+  }
+  if (!chunks.back().last()) {
+    return Status::InvalidArgument("submission ended before its last chunk (last=true)");
+  }
+  LeaseRecord lease;
+  {
+    std::lock_guard lock(s_.mu);
+    LeaseRecord* found = s_.leases.Find(lease_id);
+    if (found == nullptr) {
+      return Status::NotFound(fmt::format("no lease '{}' (unknown or long expired)", lease_id));
+    }
+    lease = *found;
+    if (s_.trust.Quarantined(lease.worker_id)) {
+      s_.leases.Remove(lease_id);
+      return Status::PermissionDenied(fmt::format("worker '{}' is quarantined: {}", lease.worker_id,
+                                                  s_.trust.Evidence(lease.worker_id)));
+    }
+  }
+  if (lease.kind == LeaseKind::kGenerate) return SubmitGeneration(lease, std::move(chunks));
+  return checks_.Submit(lease, std::move(chunks));
+}
+
+Result<foundry::v1::SubmitResponse> JobDesk::SubmitGeneration(
+    const LeaseRecord& lease, std::vector<foundry::v1::ResultChunk> chunks) {
+  foundry::v1::SubmitResponse resp;
+  uint64_t first = 0, end = 0;
+  puzzles::Goal goal;
+  {
+    std::lock_guard lock(s_.mu);
+    auto it = s_.runs.find(lease.campaign_id);
+    if (it == s_.runs.end() || !it->second->running() || it->second->Delivered(lease.seq)) {
+      s_.leases.Remove(lease.lease_id);
+      if (s_.metrics) s_.metrics->JobOutcome("repeated");
+      resp.set_accepted(false);
+      return resp;
+    }
+    first = lease.seq * it->second->job_size();
+    end = first + it->second->job_size();
+    goal = it->second->goal;
+  }
+
+  // Shape checks: an honest worker never fails them, so a failure
+  // quarantines the worker and its job goes to another.
+  auto claims = std::make_shared<JobClaims>();
+  claims->goal = goal;
+  std::string problem;
+  uint64_t next_allowed = first;
+  for (auto& chunk : chunks) {
+    for (auto& p : *chunk.mutable_puzzles()) {
+      if (problem.empty() && (p.index() < next_allowed || p.index() >= end)) {
+        problem = fmt::format("puzzle index {} is out of order or outside the job's range [{}, {})",
+                              p.index(), first, end);
+      }
+      next_allowed = p.index() + 1;
+      claims->claims.push_back(std::move(p));
+    }
+  }
+  for (const auto& p : claims->claims) {
+    if (problem.empty() && (p.id().empty() || !puzzles::IsLevel(p.difficulty().level()))) {
+      problem = fmt::format("puzzle index {} comes without its claimed id or level", p.index());
+    }
+  }
+  const foundry::v1::JobStats& stats = chunks.back().stats();
+  if (problem.empty() &&
+      (stats.candidates() != end - first || stats.accepted() != claims->claims.size())) {
+    problem = fmt::format(
+        "job stats disagree with the job: {} candidates and {} accepted reported, "
+        "expected {} candidates and {} accepted puzzles sent",
+        stats.candidates(), stats.accepted(), end - first, claims->claims.size());
+  }
+  const auto now = Clock::now();
+  std::optional<VerifyWork> here;
+  {
+    std::lock_guard lock(s_.mu);
+    s_.leases.Remove(lease.lease_id);
+    if (!problem.empty()) {
+      checks_.QuarantineLocked(lease.worker_id, "sent a malformed generation job: " + problem);
+      auto it = s_.runs.find(lease.campaign_id);
+      if (it != s_.runs.end() && it->second->running() && !it->second->Delivered(lease.seq)) {
+        it->second->requeued.insert(lease.seq);  // another worker runs it
+      }
+      if (s_.metrics) s_.metrics->JobOutcome("refused");
+      return Status::InvalidArgument(problem);
+    }
+    auto it = s_.runs.find(lease.campaign_id);
+    if (it == s_.runs.end() || !it->second->running() || it->second->Delivered(lease.seq)) {
+      if (s_.metrics) s_.metrics->JobOutcome("repeated");
+      resp.set_accepted(false);
+      return resp;
+    }
+    CampaignRun& run = *it->second;
+    PendingVerify pv;
+    pv.generator = lease.worker_id;
+    claims->regenerate = s_.trust.SampleFor(lease.worker_id, first, end, &pv.full);
+    if (!pv.full && s_.trust.options().spot_checks) {
+      // Only a job committed on a sample may be audited later.
+      checks::ClaimDigest digest;
+      for (const auto& c : claims->claims) digest.Add(c);
+      pv.claim_digest = digest.value();
+    }
+    pv.job = std::move(claims);
+    pv.stats = stats;
+    pv.queued = now;
+    const bool alone = !s_.trust.AnotherWorkerAlive(lease.worker_id, now - s_.options.lease_ttl);
+    // Nobody else to verify it: the coordinator does.
+    if (alone) pv.lease_id = fmt::format("here-{}", lease.lease_id);
+    run.pending.emplace(lease.seq, std::move(pv));
+    if (alone) here = CheckWorkOf(run, lease.seq, run.pending.at(lease.seq).lease_id);
+    if (s_.metrics) {
+      s_.metrics->JobOutcome("submitted");
+      s_.metrics->SetJobsInFlight(static_cast<double>(s_.leases.live()));
+    }
+  }
+  if (here) checks_.VerifyHere(std::move(*here));
+  resp.set_accepted(true);
+  return resp;
+}
+
+Result<foundry::v1::ReleaseResponse> JobDesk::ReleaseLeases(
+    const foundry::v1::ReleaseRequest& request) {
+  if (request.worker_id().empty()) return Status::InvalidArgument("worker_id is required");
+  foundry::v1::ReleaseResponse resp;
+  std::lock_guard lock(s_.mu);
+  if (request.worker_stopping()) s_.trust.Left(request.worker_id());
+  for (const std::string& id : request.lease_ids()) {
+    const LeaseRecord* lease = s_.leases.Find(id);
+    // Lease ids are unguessable, but a worker still may not free another's.
+    if (lease == nullptr || lease->lapsed || lease->worker_id != request.worker_id()) continue;
+    const LeaseRecord released = *lease;
+    s_.leases.Remove(id);
+    const bool wanted = s_.StillWantedLocked(released);
+    s_.ReturnLeaseLocked(released);
+    if (wanted && released.kind == LeaseKind::kGenerate) {
+      s_.runs.at(released.campaign_id)->released_at[released.seq] = Clock::now();
+    }
+    resp.set_released(resp.released() + 1);
+    if (s_.metrics && wanted) s_.metrics->LeaseReleased();
+  }
+  if (s_.metrics) s_.metrics->SetJobsInFlight(static_cast<double>(s_.leases.live()));
+  return resp;
+}
+
+void JobDesk::TickLocked(Clock::time_point now, bool refresh) {
+  for (const LeaseRecord& lapsed : s_.leases.LapseDue(now, now - 20 * s_.options.lease_ttl)) {
+    // Only a lapse that loses wanted work counts: a lease whose job was done
+    // elsewhere or whose campaign ended was let go (its heartbeat said stop),
+    // and counting it made every campaign's end look like failing workers.
+    if (s_.metrics && s_.StillWantedLocked(lapsed)) s_.metrics->LeaseLapsed();
+    s_.ReturnLeaseLocked(lapsed);
+  }
+  if (!refresh) return;
+  s_.alive_workers = s_.trust.AliveCount(now - kWorkerSeenWindow);
+  if (s_.metrics) {
+    s_.metrics->SetJobsInFlight(static_cast<double>(s_.leases.live()));
+    s_.metrics->SetWorkers(static_cast<double>(s_.alive_workers));
+  }
+}
+
+uint32_t JobDesk::IdleRetryMsLocked(const std::string& worker_id, Clock::time_point now) const {
+  const uint64_t base = std::clamp<uint64_t>(2 * s_.alive_workers, 200, 2000);
+  // Jitter of +-25% from the worker and the time: no shared RNG state.
+  const uint64_t h = std::hash<std::string>{}(worker_id) ^
+                     static_cast<uint64_t>(now.time_since_epoch().count()) * 0x9E3779B97F4A7C15ULL;
+  return static_cast<uint32_t>(base * 3 / 4 + (h >> 11) % (base / 2 + 1));
+}
+
+}  // namespace foundry::coordinator

@@ -1,0 +1,66 @@
+// JobDesk: the worker side of the coordinator. Leases jobs (checks first,
+// so that commits are not held up, then generation by weighted fair share
+// across campaigns), keeps them alive by heartbeats, takes submissions and
+// takes back the leases of workers that stop or vanish.
+//
+// A campaign is cut into jobs of `job_size` consecutive candidate indices;
+// job k covers [k*job_size, (k+1)*job_size). A generation job's output is
+// shape-checked here and queued for its check (check_desk.h); checked jobs
+// are committed in order by the CommitLine.
+//
+// State: the leases in the shared state and each campaign's queue of jobs
+// to lease (CampaignRun::next_issue, requeued), all under its `mu`.
+// Private to coordinator/.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "common/status.h"
+#include "coordinator/check_desk.h"
+#include "coordinator/coordinator_state.h"
+#include "foundry/v1/worker.pb.h"
+
+namespace foundry::coordinator {
+
+class JobDesk {
+ public:
+  JobDesk(CoordinatorState& state, CheckDesk& checks) : s_(state), checks_(checks) {}
+
+  // The contracts of Coordinator's methods of the same names.
+  Result<foundry::v1::LeaseResponse> Lease(const foundry::v1::LeaseRequest& request);
+  Result<foundry::v1::HeartbeatResponse> Heartbeat(const foundry::v1::HeartbeatRequest& request);
+  Result<foundry::v1::SubmitResponse> SubmitResults(std::vector<foundry::v1::ResultChunk> chunks);
+  Result<foundry::v1::ReleaseResponse> ReleaseLeases(const foundry::v1::ReleaseRequest& request);
+
+  // Re-queues lapsed leases; with `refresh`, also counts the live workers
+  // (O(workers): the ticker does it, not every Lease) and refreshes the
+  // gauges. REQUIRES: mu held.
+  void TickLocked(Clock::time_point now, bool refresh);
+
+ private:
+  // A generation job's output, shape-checked: queued for verification.
+  Result<foundry::v1::SubmitResponse> SubmitGeneration(
+      const LeaseRecord& lease, std::vector<foundry::v1::ResultChunk> chunks);
+  // How long an idle worker should wait before asking again: the fleet's
+  // idle polling stays near 500 Leases/s whatever its size (200 ms for up
+  // to 100 workers, 2 s at 1,000), jittered so that workers do not ask in
+  // step. REQUIRES: mu held.
+  uint32_t IdleRetryMsLocked(const std::string& worker_id, Clock::time_point now) const;
+  // Whether `worker` should be offered generation before verification: when
+  // another worker has at least two more jobs generating or waiting for a
+  // check than it has. A worker may not check its own jobs, so a fleet
+  // whose roles settle (one worker only checking, the other only
+  // generating) would leave the generator idle once the commit window is
+  // full; the worker with fewer jobs of its own in flight generates, so
+  // that the other has something to check. REQUIRES: mu held.
+  bool GenerateFirstLocked(const std::string& worker) const;
+  // The next job of `run` to lease, if any. REQUIRES: mu held.
+  std::optional<uint64_t> NextSeqLocked(CampaignRun& run);
+
+  CoordinatorState& s_;
+  CheckDesk& checks_;
+};
+
+}  // namespace foundry::coordinator

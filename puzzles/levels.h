@@ -1,0 +1,27 @@
+// The four difficulty levels every family grades into, and the score table
+// that maps a family's score in [0, 1] to them.
+#pragma once
+
+#include <array>
+#include <string_view>
+
+namespace foundry::puzzles {
+
+// Difficulty levels, easiest first. The names are part of the export format.
+inline constexpr std::string_view kLevels[] = {"easy", "medium", "hard", "expert"};
+
+// True for one of kLevels.
+bool IsLevel(std::string_view level);
+
+// A family's one table of levels: the least score of each of kLevels,
+// easiest first (the first is 0).
+using LevelFloors = std::array<double, 4>;
+
+// Equal quarters of the score range: the table most families use, and the
+// one the store applies to observed scores.
+inline constexpr LevelFloors kQuartileFloors = {0.0, 0.25, 0.5, 0.75};
+
+// The hardest level whose floor `score` reaches.
+std::string_view LevelForScore(double score, const LevelFloors& floors);
+
+}  // namespace foundry::puzzles
