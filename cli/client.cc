@@ -1,5 +1,7 @@
 #include "cli/client.h"
 
+#include <cstdlib>
+
 #include <fmt/format.h>
 
 #include "common/client_security.h"
@@ -8,14 +10,15 @@ namespace foundry::cli {
 namespace {
 
 // TLS material and token from the environment, read once. A broken setting
-// is reported once and then ignored in favour of plaintext without a token,
-// which the coordinator refuses with a clear status if it needs either.
+// (an unreadable CA, a token file others may read) ends the command with
+// exit 1 naming it: going on without TLS or the token would send the
+// request somewhere the user did not mean to.
 const ClientSecurity& Security() {
   static const ClientSecurity security = [] {
     auto s = ClientSecurity::FromEnvironment();
     if (s.ok()) return *s;
-    fmt::print(stderr, "foundry: ignoring FOUNDRY_TLS_*/FOUNDRY_TOKEN_FILE: {}\n", s.status().message());
-    return ClientSecurity();
+    fmt::print(stderr, "foundry: FOUNDRY_TLS_*/FOUNDRY_TOKEN_FILE: {}\n", s.status().message());
+    std::exit(1);
   }();
   return security;
 }

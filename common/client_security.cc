@@ -4,6 +4,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "common/token_file.h"
+
 namespace foundry {
 
 Result<std::string> ReadSecretFile(const std::string& path) {
@@ -38,7 +40,11 @@ Result<ClientSecurity> ClientSecurity::Load(const ClientSecurityFiles& files) {
   FOUNDRY_RETURN_IF_ERROR(read(files.tls_ca, s.ca_pem_));
   FOUNDRY_RETURN_IF_ERROR(read(files.tls_cert, s.cert_pem_));
   FOUNDRY_RETURN_IF_ERROR(read(files.tls_key, s.key_pem_));
-  FOUNDRY_RETURN_IF_ERROR(read(files.token_file, s.token_));
+  if (!files.token_file.empty()) {
+    auto token = ReadTokenFile(files.token_file, files.allow_shared_token_file);
+    if (!token.ok()) return token.status();
+    s.token_ = std::move(*token);
+  }
   s.token_ = Trim(s.token_);
   if (s.cert_pem_.empty() != s.key_pem_.empty()) {
     return Status::InvalidArgument("a client certificate needs its key, and a key its certificate");
@@ -58,7 +64,7 @@ Result<ClientSecurity> ClientSecurity::FromEnvironment() {
     return v ? std::string(v) : std::string();
   };
   return Load({env("FOUNDRY_TLS_CA"), env("FOUNDRY_TLS_CERT"), env("FOUNDRY_TLS_KEY"),
-               env("FOUNDRY_TOKEN_FILE")});
+               env("FOUNDRY_TOKEN_FILE"), env("FOUNDRY_ALLOW_SHARED_TOKEN_FILE") == "1"});
 }
 
 std::shared_ptr<grpc::Channel> ClientSecurity::Connect(const std::string& address,

@@ -20,7 +20,17 @@ constexpr char kContentSecurityPolicy[] =
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; "
     "object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'";
 
-// Splits "host:port" ("[::1]:8080" too); false when it is not that.
+// The library's server used for its routing alone: the gate hands it one
+// complete request at a time on a GateStream.
+class Router final : public httplib::Server {
+ public:
+  // Answers the request on `stream`; true when the connection may go on.
+  bool Serve(httplib::Stream& stream) {
+    bool closed = false;
+    return process_request(stream, /*close_connection=*/false, closed, nullptr) && !closed;
+  }
+};
+
 bool Readable(const std::string& path) { return std::ifstream(path).good(); }
 
 std::string CookieHeader(const std::string& id, bool https) {
@@ -122,15 +132,15 @@ Result<std::unique_ptr<ConsoleServer>> ConsoleServer::Start(const CoordinatorLin
   }
 
   std::unique_ptr<ConsoleServer> server(new ConsoleServer());
+  TlsContext tls;
   if (https) {
-    server->http_ = std::make_unique<httplib::SSLServer>(options.https_cert_file.c_str(),
-                                                         options.https_key_file.c_str());
-    if (!server->http_->is_valid()) {
-      return Status::InvalidArgument("--https-cert/--https-key: not a usable PEM certificate and key");
-    }
-  } else {
-    server->http_ = std::make_unique<httplib::Server>();
+    auto ctx = MakeTlsContext(options.https_cert_file, options.https_key_file);
+    if (!ctx.ok()) return ctx.status();
+    tls = std::move(*ctx);
   }
+  auto router = std::make_unique<Router>();
+  Router* route = router.get();
+  server->http_ = std::move(router);
   server->poller_ = std::make_unique<StorePoller>(link, options.own_token, options.poll_interval);
   server->api_ = std::make_unique<ConsoleApi>(link, *server->poller_, options.own_token,
                                               options.require_login || !loopback, https);
@@ -141,7 +151,7 @@ Result<std::unique_ptr<ConsoleServer>> ConsoleServer::Start(const CoordinatorLin
                             {"X-Content-Type-Options", "nosniff"},
                             {"Referrer-Policy", "no-referrer"},
                             {"X-Frame-Options", "DENY"}});
-  http.set_payload_max_length(1 << 20);
+  http.set_payload_max_length(options.limits.frame.max_body);
   // On loopback, only this machine's names and the console's own port may
   // appear in Host: a page of another site that re-points its DNS name at
   // 127.0.0.1 (DNS rebinding, even with a name like 127.x.evil.example) is
@@ -174,18 +184,19 @@ Result<std::unique_ptr<ConsoleServer>> ConsoleServer::Start(const CoordinatorLin
     SendError(res, 404, fmt::format("no API route {}", req.path));
   });
 
-  if (port == 0) {
-    port = http.bind_to_any_port(host);
-    if (port < 0) return Status::Unavailable(fmt::format("cannot listen on {}", options.listen));
-  } else if (!http.bind_to_port(host, port)) {
+  auto gate = HttpGate::Bind(host, port, std::move(tls), options.limits,
+                             [route](httplib::Stream& stream) { return route->Serve(stream); });
+  if (!gate.ok()) {
     return Status::Unavailable(fmt::format("cannot listen on {} (in use?)", options.listen));
   }
+  server->gate_ = std::move(*gate);
+  port = server->gate_->port();
   server->port_ = port;
   const bool v6 = host.find(':') != std::string::npos;
   server->url_ = fmt::format("{}://{}{}{}:{}/", https ? "https" : "http", v6 ? "[" : "", host,
                              v6 ? "]" : "", port);
   server->poller_->Start();
-  server->thread_ = std::thread([&http] { http.listen_after_bind(); });
+  server->thread_ = std::thread([gate = server->gate_.get()] { gate->Run(); });
   return server;
 }
 
@@ -199,7 +210,7 @@ void ConsoleServer::Wait() {
 }
 
 void ConsoleServer::Stop() {
-  if (http_) http_->stop();
+  if (gate_) gate_->Stop();
 }
 
 }  // namespace foundry::console

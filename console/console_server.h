@@ -7,7 +7,9 @@
 // else it refuses to start without HTTPS, and every visitor logs in with a
 // coordinator token (reader views, admin acts). POSTs need the session's
 // CSRF token; every answer carries a Content-Security-Policy without inline
-// script.
+// script. Connections pass an HttpGate (http_gate.h) first: bounded per
+// client and in all, each request read whole under deadlines before a
+// thread answers it, bodies (chunked too) limited as they arrive.
 #pragma once
 
 #include <chrono>
@@ -17,6 +19,7 @@
 
 #include "common/status.h"
 #include "console/coordinator_link.h"
+#include "console/http_gate.h"
 
 namespace httplib {
 class Server;
@@ -39,6 +42,8 @@ struct ConsoleOptions {
   // tokens.
   std::string own_token;
   std::chrono::milliseconds poll_interval = std::chrono::seconds(2);
+  // Connections, deadlines and sizes of requests (see GateLimits).
+  GateLimits limits;
 };
 
 class ConsoleServer {
@@ -63,7 +68,8 @@ class ConsoleServer {
 
   std::unique_ptr<StorePoller> poller_;
   std::unique_ptr<ConsoleApi> api_;
-  std::unique_ptr<httplib::Server> http_;
+  std::unique_ptr<httplib::Server> http_;  // routes only: the gate reads and writes
+  std::unique_ptr<HttpGate> gate_;
   std::thread thread_;
   int port_ = 0;
   std::string url_;

@@ -1,9 +1,6 @@
 // foundry-console: the web console (docs/console.md). A gRPC client of one
 // coordinator that serves a page to watch campaigns, browse the store and
 // see and play puzzles.
-#include <atomic>
-#include <chrono>
-#include <csignal>
 #include <thread>
 
 #include <CLI/CLI.hpp>
@@ -11,15 +8,9 @@
 
 #include "common/client_security.h"
 #include "common/grpc_runtime.h"
+#include "common/stop_signals.h"
 #include "console/console_server.h"
 #include "console/coordinator_link.h"
-
-namespace {
-
-std::atomic<bool> g_stop{false};
-extern "C" void OnSignal(int) { g_stop = true; }
-
-}  // namespace
 
 int main(int argc, char** argv) {
   foundry::TurnOffMutexDeadlockDetection();  // first: see grpc_runtime.h
@@ -35,6 +26,9 @@ int main(int argc, char** argv) {
   app.add_option("--token-file", security_files.token_file,
                  "The console's own coordinator token (reader or admin): its polling, and what "
                  "visitors may do when no login is required");
+  app.add_flag("--allow-shared-token-file", security_files.allow_shared_token_file,
+               "Read --token-file even when the group or others may access it (refused by "
+               "default, as ssh refuses such keys)");
   app.add_option("--tls-ca", security_files.tls_ca, "PEM CA of the coordinator's certificate (TLS on)");
   app.add_option("--tls-cert", security_files.tls_cert, "PEM client certificate to the coordinator (mutual TLS)");
   app.add_option("--tls-key", security_files.tls_key, "PEM private key of --tls-cert");
@@ -44,7 +38,32 @@ int main(int argc, char** argv) {
                "Ask every visitor for a coordinator token even on loopback");
   app.add_option("--poll-ms", poll_ms, "How often the console reads the coordinator's totals (ms)")
       ->check(CLI::Range(200, 60000));
+  foundry::console::GateLimits& limits = options.limits;
+  int header_timeout_ms = static_cast<int>(limits.header_timeout.count());
+  int body_timeout_ms = static_cast<int>(limits.body_timeout.count());
+  app.add_option("--max-connections", limits.max_connections,
+                 "Connections open at once, all clients together; past it a new one pushes out "
+                 "the one waiting longest for its request")
+      ->check(CLI::Range(1, 100000))
+      ->capture_default_str();
+  app.add_option("--max-connections-per-client", limits.max_connections_per_client,
+                 "Connections open at once from one client address; past it a new one pushes "
+                 "out that client's longest-waiting one")
+      ->check(CLI::Range(1, 100000))
+      ->capture_default_str();
+  app.add_option("--header-timeout-ms", header_timeout_ms,
+                 "A request's line and headers (and a TLS handshake, or the wait for the next "
+                 "request on a kept-alive connection) must arrive whole within this; else 408")
+      ->check(CLI::Range(100, 600000))
+      ->capture_default_str();
+  app.add_option("--body-timeout-ms", body_timeout_ms,
+                 "A request's body (at most 1 MiB, chunked or not) must then arrive whole within "
+                 "this, and its answer be taken within this; else 408")
+      ->check(CLI::Range(100, 600000))
+      ->capture_default_str();
   CLI11_PARSE(app, argc, argv);
+  limits.header_timeout = std::chrono::milliseconds(header_timeout_ms);
+  limits.body_timeout = std::chrono::milliseconds(body_timeout_ms);
 
   auto security = foundry::ClientSecurity::Load(security_files);
   if (!security.ok()) {
@@ -63,14 +82,13 @@ int main(int argc, char** argv) {
   fmt::print("foundry-console: serving {} for the coordinator at {}\n", (*server)->url(), coordinator);
   std::fflush(stdout);
 
-  std::signal(SIGINT, OnSignal);
-  std::signal(SIGTERM, OnSignal);
+  foundry::InstallStopSignals();
   std::thread stopper([&] {
-    while (!g_stop) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    foundry::WaitForStop();
     (*server)->Stop();
   });
   (*server)->Wait();
-  g_stop = true;
+  foundry::StopFlag() = true;
   stopper.join();
   return 0;
 }

@@ -46,8 +46,8 @@ grpc::Status AccessControl::Check(const grpc::ServerContextBase* context, Role n
   if (role == Role::kAdmin || role == needed) return grpc::Status::OK;
   if (role == Role::kReader) {
     return {grpc::StatusCode::PERMISSION_DENIED,
-            "a reader token may read campaigns and puzzles but not start or cancel campaigns, "
-            "import or run jobs; use an admin token"};
+            "a reader token may read campaigns and puzzles and record plays, but not start or "
+            "cancel campaigns, import or run jobs; use an admin token"};
   }
   return {grpc::StatusCode::PERMISSION_DENIED,
           "a worker token may only lease, heartbeat and submit jobs; reading the store and "

@@ -2,7 +2,11 @@
 //
 // Three bearer tokens, three roles, least privilege. `admin` may do
 // everything: run and cancel campaigns, import, read, and speak the worker
-// protocol. `reader` may only read campaigns, workers and the store.
+// protocol. `reader` is a game server's role: it may read campaigns, workers
+// and the store, and record plays (RecordPlay adds a player's result to a
+// puzzle's play figures; it changes no puzzle, campaign or worker). There is
+// no separate player role: whoever serves puzzles to players reports their
+// plays.
 // `worker` may only speak the worker protocol (lease, heartbeat, submit);
 // it cannot read, start, cancel or import. When no token is configured,
 // access control is off and every caller is an admin — allowed only on

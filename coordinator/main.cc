@@ -1,23 +1,15 @@
 // foundry-coordinator: campaigns, job leasing, the puzzle store, over gRPC.
-#include <atomic>
-#include <csignal>
-#include <thread>
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
 #include "common/client_security.h"
 #include "common/grpc_runtime.h"
+#include "common/stop_signals.h"
 #include "common/metrics_endpoint.h"
+#include "common/token_file.h"
 #include "coordinator/address_file.h"
 #include "coordinator/server.h"
-
-namespace {
-
-std::atomic<bool> g_stop{false};
-extern "C" void OnSignal(int) { g_stop = true; }
-
-}  // namespace
 
 int main(int argc, char** argv) {
   foundry::TurnOffMutexDeadlockDetection();  // first: see grpc_runtime.h
@@ -56,6 +48,10 @@ int main(int argc, char** argv) {
                  "File holding the reader bearer token (reads only)");
   app.add_option("--worker-token-file", worker_token_file,
                  "File holding the worker bearer token (lease, heartbeat and submit only)");
+  bool allow_shared_token_file = false;
+  app.add_flag("--allow-shared-token-file", allow_shared_token_file,
+               "Read the token files even when the group or others may access them (refused by "
+               "default, as ssh refuses such keys)");
   double sample_rate = 0.03;
   uint32_t probation_jobs = 4;
   app.add_option("--spot-check-rate", sample_rate,
@@ -75,6 +71,22 @@ int main(int argc, char** argv) {
   app.add_option("--advertise-host", advertise_host,
                  "Host name or address to write to --address-file (default: the --listen host, "
                  "or this machine's host name when that is a wildcard such as 0.0.0.0)");
+  foundry::coordinator::StreamLimits stream_limits;
+  double stream_idle_seconds = 60;
+  app.add_option("--max-streams", stream_limits.max_streams,
+                 "Export streams open at once, all clients together (each holds a thread and a "
+                 "store snapshot); more are refused with RESOURCE_EXHAUSTED")
+      ->check(CLI::Range(1, 100000))
+      ->capture_default_str();
+  app.add_option("--max-streams-per-client", stream_limits.max_streams_per_client,
+                 "Export streams open at once per client (its bearer token, or its address "
+                 "without one)")
+      ->check(CLI::Range(1, 100000))
+      ->capture_default_str();
+  app.add_option("--stream-idle-seconds", stream_idle_seconds,
+                 "End an export stream whose client has read nothing for this long")
+      ->check(CLI::Range(0.1, 86400.0))
+      ->capture_default_str();
   app.add_flag("--insecure", insecure,
                "Allow listening off loopback without TLS or tokens (closed networks only)");
   CLI11_PARSE(app, argc, argv);
@@ -114,6 +126,9 @@ int main(int argc, char** argv) {
   }
   foundry::coordinator::ServerSecurity security;
   security.allow_insecure_remote = insecure;
+  stream_limits.idle_timeout =
+      std::chrono::milliseconds(static_cast<int64_t>(stream_idle_seconds * 1000));
+  security.streams = stream_limits;
   for (auto [path, out] : {std::pair{&tls_cert, &security.tls_cert_pem},
                            std::pair{&tls_key, &security.tls_key_pem},
                            std::pair{&tls_client_ca, &security.tls_client_ca_pem},
@@ -121,7 +136,10 @@ int main(int argc, char** argv) {
                            std::pair{&reader_token_file, &security.reader_token},
                            std::pair{&worker_token_file, &security.worker_token}}) {
     if (path->empty()) continue;
-    auto content = foundry::ReadSecretFile(*path);
+    const bool token = out == &security.admin_token || out == &security.reader_token ||
+                       out == &security.worker_token;
+    auto content = token ? foundry::ReadTokenFile(*path, allow_shared_token_file)
+                         : foundry::ReadSecretFile(*path);
     if (!content.ok()) {
       fmt::print(stderr, "foundry-coordinator: {}\n", content.status().message());
       return 1;
@@ -172,9 +190,8 @@ int main(int argc, char** argv) {
     std::fflush(stdout);
   }
 
-  std::signal(SIGINT, OnSignal);
-  std::signal(SIGTERM, OnSignal);
-  while (!g_stop.load()) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  foundry::InstallStopSignals();
+  foundry::WaitForStop();
   fmt::print("foundry-coordinator: shutting down\n");
   if (!address_file.empty()) foundry::coordinator::RemoveAddressFile(address_file, advertised);
   (*server)->Shutdown();

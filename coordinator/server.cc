@@ -9,10 +9,13 @@ namespace foundry::coordinator {
 
 CoordinatorServer::CoordinatorServer(Coordinator& core, const ServerSecurity& security)
     : access_(security.admin_token, security.reader_token, security.worker_token),
+      streams_(security.streams),
       campaigns_(core, access_),
       workers_(core, access_),
       store_handlers_(core.store(), &core),
-      store_(store_handlers_, access_) {}
+      store_(store_handlers_, access_) {
+  store_handlers_.set_stream_limiter(&streams_);
+}
 
 CoordinatorServer::~CoordinatorServer() { Shutdown(std::chrono::milliseconds(0)); }
 
@@ -20,6 +23,10 @@ Result<std::unique_ptr<CoordinatorServer>> CoordinatorServer::Start(const std::s
                                                                     Coordinator& core,
                                                                     const ServerSecurity& security,
                                                                     RpcMetrics* rpc_metrics) {
+  if (security.streams.max_streams < 1 || security.streams.max_streams_per_client < 1 ||
+      security.streams.idle_timeout.count() < 1) {
+    return Status::InvalidArgument("stream limits must be positive");
+  }
   const bool tls = !security.tls_cert_pem.empty() || !security.tls_key_pem.empty();
   if (tls && (security.tls_cert_pem.empty() || security.tls_key_pem.empty())) {
     return Status::InvalidArgument("TLS needs both a certificate and its key");

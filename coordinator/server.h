@@ -13,6 +13,7 @@
 #include "coordinator/coordinator.h"
 #include "coordinator/rpc_metrics.h"
 #include "coordinator/services.h"
+#include "coordinator/stream_limiter.h"
 
 namespace foundry::coordinator {
 
@@ -32,6 +33,8 @@ struct ServerSecurity {
   // Listen off loopback without TLS or without tokens (a loud warning is
   // printed). For closed networks and tests only.
   bool allow_insecure_remote = false;
+  // Bounds on export streams, per client and in all, and their idle end.
+  StreamLimits streams;
 };
 
 // A plaintext gRPC server that serves nothing but the standard health
@@ -66,6 +69,7 @@ class CoordinatorServer {
   CoordinatorServer(Coordinator& core, const ServerSecurity& security);
 
   AccessControl access_;
+  StreamLimiter streams_;
   CampaignServiceImpl campaigns_;
   WorkerServiceImpl workers_;
   PuzzleStoreServiceImpl store_handlers_;  // access off; store_ checks

@@ -6,6 +6,7 @@
 #include "coordinator/access_control.h"
 #include "coordinator/coordinator.h"
 #include "coordinator/puzzle_wire.h"
+#include "coordinator/stream_limiter.h"
 #include "foundry/v1/campaign.grpc.pb.h"
 #include "foundry/v1/store.grpc.pb.h"
 #include "foundry/v1/worker.grpc.pb.h"
@@ -95,6 +96,9 @@ class PuzzleStoreServiceImpl final : public foundry::v1::PuzzleStore::Service {
   explicit PuzzleStoreServiceImpl(storage::Store& store, Coordinator* core = nullptr,
                                   const AccessControl& access = kOpen)
       : store_(store), core_(core), access_(access) {}
+  // Export streams are admitted by `streams` (nullable: unbounded, for
+  // in-process use); it must outlive this service.
+  void set_stream_limiter(StreamLimiter* streams) { streams_ = streams; }
   grpc::Status GetPuzzle(grpc::ServerContext*, const foundry::v1::GetPuzzleRequest*,
                          foundry::v1::Puzzle*) override;
   // GetPuzzle's answer as the wire bytes of a foundry.v1.Puzzle
@@ -121,6 +125,7 @@ class PuzzleStoreServiceImpl final : public foundry::v1::PuzzleStore::Service {
   storage::Store& store_;
   Coordinator* core_;
   const AccessControl& access_;
+  StreamLimiter* streams_ = nullptr;
 };
 
 // The store service as the coordinator's server runs it: the unary reads and

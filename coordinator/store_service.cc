@@ -166,6 +166,12 @@ grpc::Status PuzzleStoreServiceImpl::ExportPuzzles(grpc::ServerContext* ctx,
                                                    grpc::ServerWriter<foundry::v1::Puzzle>* writer) {
   if (auto denied = access_.Check(ctx, Role::kReader); !denied.ok()) return denied;
   if (Status s = CheckFilter(req->filter()); !s.ok()) return ToGrpc(s);
+  // Each open stream holds this thread and a store snapshot: bounded per
+  // client and in all, and ended when its client stops reading.
+  std::unique_ptr<StreamLimiter::Ticket> ticket;
+  if (streams_ != nullptr) {
+    if (grpc::Status admitted = streams_->Admit(ctx, &ticket); !admitted.ok()) return admitted;
+  }
   bool client_gone = false;
   auto token = store_.Scan(ToStorageFilter(req->filter()), "", req->limit(),
                            [&](const foundry::v1::Puzzle& p) {
@@ -176,9 +182,16 @@ grpc::Status PuzzleStoreServiceImpl::ExportPuzzles(grpc::ServerContext* ctx,
                              foundry::v1::Puzzle copy = p;
                              Present(copy, req->include_solution());
                              client_gone = !writer->Write(copy);
+                             if (ticket) ticket->Progress();
                              return !client_gone;
                            });
   if (!token.ok()) return ToGrpc(token.status());
+  if (ticket && ticket->idle_ended()) {
+    return grpc::Status(grpc::StatusCode::CANCELLED,
+                        fmt::format("the export was ended: its client read nothing for {} ms "
+                                    "(--stream-idle-seconds)",
+                                    streams_->limits().idle_timeout.count()));
+  }
   if (client_gone) return grpc::Status(grpc::StatusCode::CANCELLED, "client went away");
   return grpc::Status::OK;
 }

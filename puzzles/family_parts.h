@@ -8,6 +8,8 @@
 
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -40,12 +42,28 @@ Result<bool> FromPuzzleAlone(const nlohmann::json& puzzle, const nlohmann::json&
   return Check(puzzle, text);
 }
 
-// A Family whose checking, rendering and answer methods are `parts`. The
-// subclass supplies identity, parameters and GenerateCandidate.
+// What a family is called and what it takes (Family's identity and
+// param_specs()).
+struct FamilyIdentity {
+  std::string_view name;       // as users type it ("secret-number")
+  std::string_view id_prefix;  // without the dash ("sn"), unique
+  std::string_view summary;    // one line
+  std::vector<ParamSpec> params;
+};
+
+// A Family whose identity is `identity` and whose checking, rendering and
+// answer methods are `parts`. The subclass supplies GenerateCandidate (and
+// CheckParams when keys constrain each other).
 template <typename Puzzle>
 class PartsFamily : public Family {
  public:
-  explicit PartsFamily(FamilyParts<Puzzle> parts) : parts_(parts) {}
+  PartsFamily(FamilyIdentity identity, FamilyParts<Puzzle> parts)
+      : identity_(std::move(identity)), parts_(parts) {}
+
+  std::string_view name() const final { return identity_.name; }
+  std::string_view id_prefix() const final { return identity_.id_prefix; }
+  std::string_view summary() const final { return identity_.summary; }
+  const std::vector<ParamSpec>& param_specs() const final { return identity_.params; }
 
   Result<Difficulty> Verify(const nlohmann::json& puzzle,
                             const nlohmann::json& solution) const final {
@@ -66,8 +84,7 @@ class PartsFamily : public Family {
     return p.ok() ? parts_.render_text(*p) : "invalid puzzle: " + p.status().message();
   }
 
-  std::string RenderSvg(const nlohmann::json& puzzle,
-                        const nlohmann::json* solution) const final {
+  std::string RenderSvg(const nlohmann::json& puzzle, const nlohmann::json* solution) const final {
     return parts_.render_svg(puzzle, solution);
   }
 
@@ -86,6 +103,7 @@ class PartsFamily : public Family {
   }
 
  private:
+  const FamilyIdentity identity_;
   const FamilyParts<Puzzle> parts_;
 };
 

@@ -15,6 +15,7 @@
 #include "common/client_security.h"
 #include "common/duration.h"
 #include "common/grpc_runtime.h"
+#include "common/stop_signals.h"
 #include "common/metrics_endpoint.h"
 #include "worker/coordinator_address.h"
 #include "worker/grpc_job_source.h"
@@ -30,12 +31,9 @@ using namespace std::chrono_literals;
 // re-leased now rather than when the lease lapses. SIGINT (Ctrl-C): the
 // first drains (finish and submit the jobs in progress, lease no more), the
 // second stops as SIGTERM does.
-std::atomic<bool> g_drain{false};
-std::atomic<bool> g_stop{false};
-extern "C" void OnTerm(int) { g_stop = true; }
-extern "C" void OnInterrupt(int) {
-  if (g_drain.exchange(true)) g_stop = true;
-}
+// (common/stop_signals.h, InterruptMeans::kDrain.)
+std::atomic<bool>& g_drain = foundry::DrainFlag();
+std::atomic<bool>& g_stop = foundry::StopFlag();
 
 // After a stop, how long the jobs in progress get to notice before the
 // process exits anyway (their leases are already handed back).
@@ -116,6 +114,8 @@ int main(int argc, char** argv) {
   app.add_option("--tls-key", f.security.tls_key, "PEM private key of --tls-cert");
   app.add_option("--token-file", f.security.token_file,
                  "File holding the worker bearer token (an admin token works too)");
+  app.add_flag("--allow-shared-token-file", f.security.allow_shared_token_file,
+               "Read --token-file even when the group or others may access it");
   // Tests only (worker/forgery.h): an empty group hides it from --help.
   app.add_option("--forge", f.forge, "Lie to the coordinator: KIND[:RATE[:AFTER_JOBS]]")->group("");
   CLI11_PARSE(app, argc, argv);
@@ -169,8 +169,7 @@ int main(int argc, char** argv) {
     fmt::print("foundry-worker: metrics on port {}\n", endpoint->port());
   }
 
-  std::signal(SIGINT, OnInterrupt);
-  std::signal(SIGTERM, OnTerm);
+  foundry::InstallStopSignals(foundry::InterruptMeans::kDrain);
 
   foundry::worker::IdleWatch idle;
   std::string address = f.coordinator;

@@ -1,8 +1,8 @@
 // The alignment Family: parameters, and the glue from the contract to
 // generator.h, verifier.h, codec.h,
 // svg.h (the drawing) and answer.h (typed answers).
-#include "puzzles/family_parts.h"
 #include "puzzles/alignment/alignment.h"
+#include "puzzles/family_parts.h"
 
 #include <fmt/format.h>
 
@@ -16,40 +16,45 @@ namespace foundry::puzzles::alignment {
 namespace {
 
 constexpr FamilyParts<ParsedPuzzle> kParts = {
-    .parse = ParsePuzzle, .canonical_bytes = [](const ParsedPuzzle& p) { return CanonicalBytes(p.board); }, .render_text = RenderText,
-    .verify = Verify, .render_svg = RenderSvg, .format_answer = FormatAnswer,
-    .check_answer = FromPuzzleAlone<CheckAnswer>, .answer_prompt = AnswerPrompt};
+    .parse = ParsePuzzle,
+    .canonical_bytes = [](const ParsedPuzzle& p) { return CanonicalBytes(p.board); },
+    .render_text = RenderText,
+    .verify = Verify,
+    .render_svg = RenderSvg,
+    .format_answer = FormatAnswer,
+    .check_answer = FromPuzzleAlone<CheckAnswer>,
+    .answer_prompt = AnswerPrompt};
 
 class AlignmentFamily final : public PartsFamily<ParsedPuzzle> {
  public:
-  AlignmentFamily() : PartsFamily(kParts) {}
-
-  std::string_view name() const override { return "alignment"; }
-  std::string_view id_prefix() const override { return "al"; }
-  std::string_view summary() const override {
-    return "Insert gaps to align columns of coloured bricks with row guides (Borderlands Science).";
-  }
-
-  const std::vector<ParamSpec>& param_specs() const override {
-    static const std::vector<ParamSpec> kSpecs = {
-        ParamSpec::Int("columns", 6, kMinColumns, kMaxColumns, "number of columns W"),
-        ParamSpec::Int("height", 8, kMinHeight, kMaxHeight, "number of rows H"),
-        ParamSpec::Int("min_len", 4, 1, kMaxHeight, "fewest bricks in a column"),
-        ParamSpec::Int("max_len", 6, 1, kMaxHeight, "most bricks in a column (at most height)"),
-        ParamSpec::Int("colors", 4, 2, 4, "brick colours, the first letters of ACGT"),
-        ParamSpec::Int("row_bonus", 2, 1, kMaxRowBonus,
-                       "multiplier of a row where every column matches its guide"),
-        ParamSpec::Int("max_gaps", 0, 0, kMaxColumns * kMaxHeight,
-                       "gaps the player (and the greedy) may place; 0 = only the height limits"),
-        ParamSpec::Int("min_improvement", 4, 0, kMaxRowBonus * kMaxColumns * kMaxHeight,
-                       "reject when the greedy improves the base score by less"),
-        ParamSpec::Int("min_gap_columns", 2, 1, kMaxColumns,
-                       "reject when the greedy's gaps lie in fewer columns"),
-        ParamSpec::Int("min_gap_rows", 2, 1, kMaxHeight,
-                       "reject when the greedy's gaps lie in fewer rows"),
-    };
-    return kSpecs;
-  }
+  AlignmentFamily()
+      : PartsFamily(
+            {.name = "alignment",
+             .id_prefix = "al",
+             .summary = "Insert gaps to align columns of coloured bricks with row guides "
+                        "(Borderlands Science).",
+             .params =
+                 {
+                     ParamSpec::Int("columns", 6, kMinColumns, kMaxColumns, "number of columns W"),
+                     ParamSpec::Int("height", 8, kMinHeight, kMaxHeight, "number of rows H"),
+                     ParamSpec::Int("min_len", 4, 1, kMaxHeight, "fewest bricks in a column"),
+                     ParamSpec::Int("max_len", 6, 1, kMaxHeight,
+                                    "most bricks in a column (at most height)"),
+                     ParamSpec::Int("colors", 4, 2, 4, "brick colours, the first letters of ACGT"),
+                     ParamSpec::Int("row_bonus", 2, 1, kMaxRowBonus,
+                                    "multiplier of a row where every column matches its guide"),
+                     ParamSpec::Int(
+                         "max_gaps", 0, 0, kMaxColumns * kMaxHeight,
+                         "gaps the player (and the greedy) may place; 0 = only the height limits"),
+                     ParamSpec::Int("min_improvement", 4, 0,
+                                    kMaxRowBonus * kMaxColumns * kMaxHeight,
+                                    "reject when the greedy improves the base score by less"),
+                     ParamSpec::Int("min_gap_columns", 2, 1, kMaxColumns,
+                                    "reject when the greedy's gaps lie in fewer columns"),
+                     ParamSpec::Int("min_gap_rows", 2, 1, kMaxHeight,
+                                    "reject when the greedy's gaps lie in fewer rows"),
+                 }},
+            kParts) {}
 
   Status CheckParams(const Params& params) const override {
     if (Status s = CheckNotAbove(params, "min_len", "max_len"); !s.ok()) return s;
@@ -74,7 +79,6 @@ class AlignmentFamily final : public PartsFamily<ParsedPuzzle> {
     o.min_gap_rows = static_cast<int>(params.Int(kGapRows));
     return alignment::Generate(rng, o);
   }
-
 };
 
 }  // namespace

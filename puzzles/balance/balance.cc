@@ -7,13 +7,13 @@
 
 #include <fmt/format.h>
 
-#include "puzzles/family_parts.h"
 #include "puzzles/balance/answer.h"
 #include "puzzles/balance/codec.h"
 #include "puzzles/balance/coins.h"
 #include "puzzles/balance/generator.h"
 #include "puzzles/balance/svg.h"
 #include "puzzles/balance/verifier.h"
+#include "puzzles/family_parts.h"
 
 namespace foundry::puzzles::balance {
 namespace {
@@ -44,42 +44,49 @@ Result<AnyPuzzle> ParseAny(const nlohmann::json& puzzle) {
 
 constexpr FamilyParts<AnyPuzzle> kParts = {
     .parse = ParseAny,
-    .canonical_bytes = [](const AnyPuzzle& p) {
-      return std::visit([](const auto& q) { return CanonicalBytes(q); }, p);
-    },
-    .render_text = [](const AnyPuzzle& p) {
-      return std::visit([](const auto& q) { return RenderText(q); }, p);
-    },
-    .verify = Verify, .render_svg = RenderSvg, .format_answer = FormatAnswer,
-    .check_answer = FromPuzzleAlone<CheckAnswer>, .answer_prompt = AnswerPrompt};
+    .canonical_bytes =
+        [](const AnyPuzzle& p) {
+          return std::visit([](const auto& q) { return CanonicalBytes(q); }, p);
+        },
+    .render_text =
+        [](const AnyPuzzle& p) {
+          return std::visit([](const auto& q) { return RenderText(q); }, p);
+        },
+    .verify = Verify,
+    .render_svg = RenderSvg,
+    .format_answer = FormatAnswer,
+    .check_answer = FromPuzzleAlone<CheckAnswer>,
+    .answer_prompt = AnswerPrompt};
 
 class BalanceFamily final : public PartsFamily<AnyPuzzle> {
  public:
-  BalanceFamily() : PartsFamily(kParts) {}
-
-  std::string_view name() const override { return "balance"; }
-  std::string_view id_prefix() const override { return "bl"; }
-  std::string_view summary() const override {
-    return "Find the counterfeit coin with a two-pan scale (the 12-ball Balance game).";
-  }
-
-  const std::vector<ParamSpec>& param_specs() const override {
-    static const std::vector<ParamSpec> kSpecs = {
-        ParamSpec::Choice("mode", {"deduction", "strategy"},
-                          "deduction: a record of weighings to read; strategy: plan the weighings"),
-        ParamSpec::Int("coins", 12, 1, kMaxCoins,
-                       "deduction: the number of coins (at least 3); strategy: the most coins "
-                       "(each puzzle draws 1..coins)"),
-        ParamSpec::Int("weighings", 3, 1, kMaxStrategyWeighings,
-                       "strategy: the weighings allowed, which must be tight (just enough)"),
-        ParamSpec::Int("max_weighings", 6, 1, kMaxWeighings,
-                       "deduction: reject a record that needs more weighings than this"),
-        ParamSpec::Choice("variant", {"unknown", "heavier", "reference"},
-                          "strategy only: heavier or lighter unknown; known heavier; unknown with "
-                          "a known-genuine coin 0"),
-    };
-    return kSpecs;
-  }
+  BalanceFamily()
+      : PartsFamily(
+            {.name = "balance",
+             .id_prefix = "bl",
+             .summary =
+                 "Find the counterfeit coin with a two-pan scale (the 12-ball Balance game).",
+             .params =
+                 {
+                     ParamSpec::Choice(
+                         "mode", {"deduction", "strategy"},
+                         "deduction: a record of weighings to read; strategy: plan the weighings"),
+                     ParamSpec::Int(
+                         "coins", 12, 1, kMaxCoins,
+                         "deduction: the number of coins (at least 3); strategy: the most coins "
+                         "(each puzzle draws 1..coins)"),
+                     ParamSpec::Int(
+                         "weighings", 3, 1, kMaxStrategyWeighings,
+                         "strategy: the weighings allowed, which must be tight (just enough)"),
+                     ParamSpec::Int(
+                         "max_weighings", 6, 1, kMaxWeighings,
+                         "deduction: reject a record that needs more weighings than this"),
+                     ParamSpec::Choice(
+                         "variant", {"unknown", "heavier", "reference"},
+                         "strategy only: heavier or lighter unknown; known heavier; unknown with "
+                         "a known-genuine coin 0"),
+                 }},
+            kParts) {}
 
   Status CheckParams(const Params& params) const override {
     const bool strategy = params.Choice("mode") == "strategy";
@@ -101,7 +108,6 @@ class BalanceFamily final : public PartsFamily<AnyPuzzle> {
     o.max_weighings = static_cast<int>(params.Int("max_weighings"));
     return GenerateDeduction(rng, o);
   }
-
 };
 
 }  // namespace

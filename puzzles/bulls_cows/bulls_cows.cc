@@ -1,8 +1,8 @@
 // The bulls-cows Family: parameters, and the glue from the contract to
 // generator.h, verifier.h, codec.h,
 // svg.h (the drawing) and answer.h (typed answers).
-#include "puzzles/family_parts.h"
 #include "puzzles/bulls_cows/bulls_cows.h"
+#include "puzzles/family_parts.h"
 
 #include <fmt/format.h>
 
@@ -17,32 +17,36 @@
 namespace foundry::puzzles::bulls_cows {
 namespace {
 
+// clang-format off
 constexpr FamilyParts<ParsedPuzzle> kParts = {
     .parse = ParsePuzzle, .canonical_bytes = CanonicalBytes, .render_text = RenderText,
     .verify = Verify, .render_svg = RenderSvg, .format_answer = FormatAnswer,
     .check_answer = FromPuzzleAlone<CheckAnswer>, .answer_prompt = AnswerPrompt};
+// clang-format on
 
 class BullsCowsFamily final : public PartsFamily<ParsedPuzzle> {
  public:
-  BullsCowsFamily() : PartsFamily(kParts) {}
-
-  std::string_view name() const override { return "bulls-cows"; }
-  std::string_view id_prefix() const override { return "bc"; }
-  std::string_view summary() const override {
-    return "Find a secret code of distinct digits from guesses scored in bulls and cows.";
-  }
-
-  const std::vector<ParamSpec>& param_specs() const override {
-    static const std::vector<ParamSpec> kSpecs = {
-        ParamSpec::Int("length", 4, kMinLength, kMaxLength, "digits in the secret, all different"),
-        ParamSpec::Bool("leading_zero", false,
-                        "the secret may start with 0 (5040 secrets of 4 digits, else 4536)"),
-        ParamSpec::Bool("minimal", true, "drop every clue the others make unnecessary"),
-        ParamSpec::Int("min_clues", 3, 1, kCluesLimit, "reject a puzzle with fewer clues"),
-        ParamSpec::Int("max_clues", 8, 1, kCluesLimit, "reject a puzzle with more clues"),
-    };
-    return kSpecs;
-  }
+  BullsCowsFamily()
+      : PartsFamily(
+            {.name = "bulls-cows",
+             .id_prefix = "bc",
+             .summary =
+                 "Find a secret code of distinct digits from guesses scored in bulls and cows.",
+             .params =
+                 {
+                     ParamSpec::Int("length", 4, kMinLength, kMaxLength,
+                                    "digits in the secret, all different"),
+                     ParamSpec::Bool(
+                         "leading_zero", false,
+                         "the secret may start with 0 (5040 secrets of 4 digits, else 4536)"),
+                     ParamSpec::Bool("minimal", true,
+                                     "drop every clue the others make unnecessary"),
+                     ParamSpec::Int("min_clues", 3, 1, kCluesLimit,
+                                    "reject a puzzle with fewer clues"),
+                     ParamSpec::Int("max_clues", 8, 1, kCluesLimit,
+                                    "reject a puzzle with more clues"),
+                 }},
+            kParts) {}
 
   Status CheckParams(const Params& params) const override {
     return CheckNotAbove(params, "min_clues", "max_clues");
@@ -63,7 +67,6 @@ class BullsCowsFamily final : public PartsFamily<ParsedPuzzle> {
     o.max_clues = static_cast<int>(params.Int("max_clues"));
     return bulls_cows::Generate(rng, o);
   }
-
 };
 
 }  // namespace

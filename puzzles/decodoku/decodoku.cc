@@ -1,8 +1,8 @@
 // The decodoku Family: parameters, and the glue from the contract to
 // generator.h, verifier.h, codec.h,
 // svg.h (the drawing) and answer.h (typed answers).
-#include "puzzles/family_parts.h"
 #include "puzzles/decodoku/decodoku.h"
+#include "puzzles/family_parts.h"
 
 #include <fmt/format.h>
 
@@ -15,32 +15,34 @@
 namespace foundry::puzzles::decodoku {
 namespace {
 
+// clang-format off
 constexpr FamilyParts<Grid> kParts = {
     .parse = ParsePuzzle, .canonical_bytes = CanonicalBytes, .render_text = RenderText,
     .verify = Verify, .render_svg = RenderSvg, .format_answer = FormatAnswer,
     .check_answer = CheckAnswer, .answer_prompt = AnswerPrompt};
+// clang-format on
 
 class DecodokuFamily final : public PartsFamily<Grid> {
  public:
-  DecodokuFamily() : PartsFamily(kParts) {}
-
-  std::string_view name() const override { return "decodoku"; }
-  std::string_view id_prefix() const override { return "dk"; }
-  std::string_view summary() const override {
-    return "Clear a grid of noisy numbers by merging neighbours mod 10 in par moves (Decodoku).";
-  }
-
-  const std::vector<ParamSpec>& param_specs() const override {
-    static const std::vector<ParamSpec> kSpecs = {
-        ParamSpec::Int("size", 8, kMinSize, kMaxSize, "side L of the L x L grid"),
-        ParamSpec::Int("noise_weight", 6, 1, 30, "weight of one round of noise (the seed's 6)"),
-        ParamSpec::Int("rounds", 1, 1, 20,
-                       "noise rounds, with the greedy player's 5 moves between two"),
-        ParamSpec::Int("min_moves", 4, 0, kMaxSolutionMoves, "reject a par below this"),
-        ParamSpec::Int("max_moves", 30, 0, kMaxSolutionMoves, "reject a par above this"),
-    };
-    return kSpecs;
-  }
+  DecodokuFamily()
+      : PartsFamily(
+            {.name = "decodoku",
+             .id_prefix = "dk",
+             .summary = "Clear a grid of noisy numbers by merging neighbours mod 10 in par moves "
+                        "(Decodoku).",
+             .params =
+                 {
+                     ParamSpec::Int("size", 8, kMinSize, kMaxSize, "side L of the L x L grid"),
+                     ParamSpec::Int("noise_weight", 6, 1, 30,
+                                    "weight of one round of noise (the seed's 6)"),
+                     ParamSpec::Int("rounds", 1, 1, 20,
+                                    "noise rounds, with the greedy player's 5 moves between two"),
+                     ParamSpec::Int("min_moves", 4, 0, kMaxSolutionMoves,
+                                    "reject a par below this"),
+                     ParamSpec::Int("max_moves", 30, 0, kMaxSolutionMoves,
+                                    "reject a par above this"),
+                 }},
+            kParts) {}
 
   Status CheckParams(const Params& params) const override {
     return CheckNotAbove(params, "min_moves", "max_moves");
@@ -57,7 +59,6 @@ class DecodokuFamily final : public PartsFamily<Grid> {
     o.max_moves = static_cast<int>(params.Int(kMax));
     return decodoku::Generate(rng, o);
   }
-
 };
 
 }  // namespace

@@ -1,8 +1,8 @@
 // The secret-number Family: parameters, and the glue from the contract to
 // generator.h, verifier.h, codec.h,
 // svg.h (the drawing) and answer.h (typed answers).
-#include "puzzles/family_parts.h"
 #include "puzzles/secret_number/secret_number.h"
+#include "puzzles/family_parts.h"
 
 #include <fmt/format.h>
 
@@ -16,34 +16,33 @@
 namespace foundry::puzzles::secret_number {
 namespace {
 
+// clang-format off
 constexpr FamilyParts<ParsedPuzzle> kParts = {
     .parse = ParsePuzzle, .canonical_bytes = CanonicalBytes, .render_text = RenderText,
     .verify = Verify, .render_svg = RenderSvg, .format_answer = FormatAnswer,
     .check_answer = FromPuzzleAlone<CheckAnswer>, .answer_prompt = AnswerPrompt};
+// clang-format on
 
 class SecretNumberFamily final : public PartsFamily<ParsedPuzzle> {
  public:
-  SecretNumberFamily() : PartsFamily(kParts) {}
-
-  std::string_view name() const override { return "secret-number"; }
-  std::string_view id_prefix() const override { return "sn"; }
-  std::string_view summary() const override {
-    return "Find a hidden number from rules about its digits (My Secret Number).";
-  }
-
-  const std::vector<ParamSpec>& param_specs() const override {
-    static const std::vector<ParamSpec> kSpecs = {
-        ParamSpec::Int("digits", 3, kMinDigits, kMaxDigits,
-                       "length of the hidden number (no leading zero)"),
-        ParamSpec::Int("max_rules", 10, 1, kRulesLimit,
-                       "reject a candidate that needs more rules than this"),
-        ParamSpec::Int("min_rules", 2, 1, kRulesLimit,
-                       "reject a candidate that ends with fewer rules than this"),
-        ParamSpec::Bool("allow_redundant", true,
-                        "keep drawn rules that remove no candidate (as the seed does)"),
-    };
-    return kSpecs;
-  }
+  SecretNumberFamily()
+      : PartsFamily(
+            {.name = "secret-number",
+             .id_prefix = "sn",
+             .summary = "Find a hidden number from rules about its digits (My Secret Number).",
+             .params =
+                 {
+                     ParamSpec::Int("digits", 3, kMinDigits, kMaxDigits,
+                                    "length of the hidden number (no leading zero)"),
+                     ParamSpec::Int("max_rules", 10, 1, kRulesLimit,
+                                    "reject a candidate that needs more rules than this"),
+                     ParamSpec::Int("min_rules", 2, 1, kRulesLimit,
+                                    "reject a candidate that ends with fewer rules than this"),
+                     ParamSpec::Bool(
+                         "allow_redundant", true,
+                         "keep drawn rules that remove no candidate (as the seed does)"),
+                 }},
+            kParts) {}
 
   Status CheckParams(const Params& params) const override {
     return CheckNotAbove(params, "min_rules", "max_rules");
@@ -62,7 +61,6 @@ class SecretNumberFamily final : public PartsFamily<ParsedPuzzle> {
     o.aim_level = params.goal().level;
     return secret_number::Generate(rng, o);
   }
-
 };
 
 }  // namespace

@@ -1,8 +1,8 @@
 // The sudoku Family: parameters, and the glue from the contract to
 // generator.h, solver.h and dlx.h (verification), grader.h, codec.h,
 // svg.h (the drawing) and answer.h (typed answers).
-#include "puzzles/family_parts.h"
 #include "puzzles/sudoku/sudoku.h"
+#include "puzzles/family_parts.h"
 
 #include <fmt/format.h>
 
@@ -29,46 +29,49 @@ Result<Difficulty> VerifyPuzzle(const nlohmann::json& puzzle, const nlohmann::js
   }
   for (size_t i = 0; i < s->size(); ++i) {
     if (p->grid[i] && p->grid[i] != (*s)[i]) {
-      return Status::FailedPrecondition(fmt::format(
-          "solution cell {} is {} but the puzzle gives {}", i + 1, DigitChar((*s)[i]), DigitChar(p->grid[i])));
+      return Status::FailedPrecondition(
+          fmt::format("solution cell {} is {} but the puzzle gives {}", i + 1, DigitChar((*s)[i]),
+                      DigitChar(p->grid[i])));
     }
   }
   // The solution fits, so there is at least one; a solver the generator
   // did not use for this shape says whether there is a second (solver.h).
   const bool nine = p->shape == Shape{3, 3};
-  const int count = nine ? CountSolutions(p->shape, p->grid, 2) : DlxCountSolutions(p->shape, p->grid, 2);
+  const int count =
+      nine ? CountSolutions(p->shape, p->grid, 2) : DlxCountSolutions(p->shape, p->grid, 2);
   if (count != 1) {
     return Status::FailedPrecondition("puzzle has more than one solution");
   }
   return GradePuzzle(p->shape, p->grid).ToDifficulty();
 }
 
+// clang-format off
 constexpr FamilyParts<ParsedPuzzle> kParts = {
     .parse = ParsePuzzle, .canonical_bytes = CanonicalBytes, .render_text = RenderText,
     .verify = VerifyPuzzle, .render_svg = RenderSvg, .format_answer = FormatAnswer,
     .check_answer = FromPuzzleAlone<CheckAnswer>, .answer_prompt = AnswerPrompt};
+// clang-format on
 
 class SudokuFamily final : public PartsFamily<ParsedPuzzle> {
  public:
-  SudokuFamily() : PartsFamily(kParts) {}
-
-  std::string_view name() const override { return "sudoku"; }
-  std::string_view id_prefix() const override { return "sd"; }
-  std::string_view summary() const override {
-    return "Sudoku, 4x4 to 16x16: unique, minimal by default, graded by human techniques.";
-  }
-
-  const std::vector<ParamSpec>& param_specs() const override {
-    static const std::vector<ParamSpec> kSpecs = {
-        ParamSpec::Choice("box", {"3x3", "2x2", "2x3", "3x4", "4x4"},
-                          "box rows x columns (the grid is (rows*columns) squared)"),
-        ParamSpec::Bool("symmetric", false, "remove clues in 180-degree rotational pairs"),
-        ParamSpec::Bool("minimal", true,
-                        "remove clues until none can go without a second solution (or, with a level asked, without "
-                        "leaving it); false: stop at the first that must stay"),
-    };
-    return kSpecs;
-  }
+  SudokuFamily()
+      : PartsFamily(
+            {.name = "sudoku",
+             .id_prefix = "sd",
+             .summary =
+                 "Sudoku, 4x4 to 16x16: unique, minimal by default, graded by human techniques.",
+             .params =
+                 {
+                     ParamSpec::Choice("box", {"3x3", "2x2", "2x3", "3x4", "4x4"},
+                                       "box rows x columns (the grid is (rows*columns) squared)"),
+                     ParamSpec::Bool("symmetric", false,
+                                     "remove clues in 180-degree rotational pairs"),
+                     ParamSpec::Bool("minimal", true,
+                                     "remove clues until none can go without a second solution "
+                                     "(or, with a level asked, without "
+                                     "leaving it); false: stop at the first that must stay"),
+                 }},
+            kParts) {}
 
   Candidate GenerateCandidate(Rng& rng, const Params& params) const override {
     static const std::string kBox = "box", kSym = "symmetric", kMin = "minimal";
@@ -79,7 +82,6 @@ class SudokuFamily final : public PartsFamily<ParsedPuzzle> {
     o.level = params.goal().level;  // aim at the level asked for (generator.h)
     return sudoku::Generate(rng, o);
   }
-
 };
 
 }  // namespace

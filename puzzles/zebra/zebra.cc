@@ -1,8 +1,8 @@
 // The zebra Family: parameters, and the glue from the contract to
 // generator.h, verifier.h (uniqueness), solver.h (grade), codec.h,
 // svg.h (the drawing) and answer.h (typed answers).
-#include "puzzles/family_parts.h"
 #include "puzzles/zebra/zebra.h"
+#include "puzzles/family_parts.h"
 
 #include <fmt/format.h>
 
@@ -42,30 +42,32 @@ Result<Difficulty> VerifyPuzzle(const nlohmann::json& puzzle, const nlohmann::js
   return RateDifficulty(report, static_cast<int>(p->clues.size()));
 }
 
+// clang-format off
 constexpr FamilyParts<ParsedPuzzle> kParts = {
     .parse = ParsePuzzle, .canonical_bytes = CanonicalBytes, .render_text = RenderText,
     .verify = VerifyPuzzle, .render_svg = RenderSvg, .format_answer = FormatAnswer,
     .check_answer = FromPuzzleAlone<CheckAnswer>, .answer_prompt = AnswerPrompt};
+// clang-format on
 
 class ZebraFamily final : public PartsFamily<ParsedPuzzle> {
  public:
-  ZebraFamily() : PartsFamily(kParts) {}
-
-  std::string_view name() const override { return "zebra"; }
-  std::string_view id_prefix() const override { return "zb"; }
-  std::string_view summary() const override {
-    return "Zebra (Einstein) logic puzzles: who lives where, from minimal sets of clues.";
-  }
-
-  const std::vector<ParamSpec>& param_specs() const override {
-    static const std::vector<ParamSpec> kSpecs = {
-        ParamSpec::Int("houses", 5, kMinHouses, kMaxHouses, "houses in the row (items per category)"),
-        ParamSpec::Int("categories", 5, kMinCategories, kMaxCategories,
-                       "categories (nationality, color, pet, drink, smoke, hobby, car, music)"),
-        ParamSpec::Bool("minimal", true, "drop every clue whose removal keeps the solution unique"),
-    };
-    return kSpecs;
-  }
+  ZebraFamily()
+      : PartsFamily(
+            {.name = "zebra",
+             .id_prefix = "zb",
+             .summary =
+                 "Zebra (Einstein) logic puzzles: who lives where, from minimal sets of clues.",
+             .params =
+                 {
+                     ParamSpec::Int("houses", 5, kMinHouses, kMaxHouses,
+                                    "houses in the row (items per category)"),
+                     ParamSpec::Int(
+                         "categories", 5, kMinCategories, kMaxCategories,
+                         "categories (nationality, color, pet, drink, smoke, hobby, car, music)"),
+                     ParamSpec::Bool("minimal", true,
+                                     "drop every clue whose removal keeps the solution unique"),
+                 }},
+            kParts) {}
 
   Candidate GenerateCandidate(Rng& rng, const Params& params) const override {
     static const std::string kHouses = "houses", kCats = "categories", kMin = "minimal";
@@ -76,7 +78,6 @@ class ZebraFamily final : public PartsFamily<ParsedPuzzle> {
     o.level = params.goal().level;  // aim at the level asked for (generator.h)
     return zebra::Generate(rng, o);
   }
-
 };
 
 }  // namespace

@@ -21,6 +21,7 @@ class Stack:
             path = os.path.join(self.tmp, role + ".token")
             with open(path, "w") as f:
                 f.write(role + "-" + os.urandom(12).hex() + "\n")
+            os.chmod(path, 0o600)  # token files must be the owner's alone
             self.tokens[role] = path
         self.addr = None
 

@@ -114,7 +114,7 @@ host=$(hostname)
   printf 'subjectAltName=DNS:%s,DNS:localhost,IP:127.0.0.1\n' "$host" >server.ext
   openssl x509 -req -in server.csr -CA ca.pem -CAkey ca.key -CAcreateserial -out server.pem \
     -days 2 -extfile server.ext
-  for who in admin worker reader; do openssl rand -hex 24 >"$who.token"; done
+  for who in admin worker reader; do (umask 077 && openssl rand -hex 24 >"$who.token"); done
 ) >"$T/openssl.out" 2>&1 || die "openssl: $(cat "$T/openssl.out")"
 advertise=""
 getent hosts "$host" >/dev/null || advertise=127.0.0.1  # a host name nobody resolves

@@ -2,6 +2,8 @@
 // calls without a token are rejected, a reader cannot start or cancel
 // campaigns, workers and the CLI work over TLS with tokens, and the
 // coordinator refuses to listen off loopback unprotected.
+#include <sys/stat.h>
+
 #include <fstream>
 #include <future>
 
@@ -33,6 +35,7 @@ for who in server client; do
   printf 'subjectAltName=IP:127.0.0.1,DNS:localhost\n' > $who.ext
   openssl x509 -req -in $who.csr -CA ca.pem -CAkey ca.key -CAcreateserial -out $who.pem -days 2 -extfile $who.ext 2>/dev/null
 done
+umask 077
 printf 'admin-secret-token\n' > admin.token
 printf 'reader-secret-token\n' > reader.token
 printf 'worker-secret-token\n' > worker.token
@@ -106,6 +109,7 @@ TEST_F(SecurityTest, RolesAreEnforcedAndTlsIsReallyUsed) {
   auto s = Submit(*Campaigns(anonymous, port), anonymous, &campaign);
   EXPECT_EQ(s.error_code(), grpc::StatusCode::UNAUTHENTICATED) << s.error_message();
   { std::ofstream(Path("wrong.token")) << "guess"; }
+  ::chmod(Path("wrong.token").c_str(), 0600);  // token files are the owner's alone
   ClientSecurity wrong = Client(Path("ca.pem"), Path("wrong.token"));
   EXPECT_EQ(Submit(*Campaigns(wrong, port), wrong, &campaign).error_code(),
             grpc::StatusCode::UNAUTHENTICATED);
@@ -244,6 +248,78 @@ TEST_F(SecurityTest, MutualTlsNeedsAClientCertificate) {
   ClientSecurity with_cert = Client(Path("ca.pem"), Path("admin.token"), Path("client.pem"), Path("client.key"));
   auto s = Submit(*Campaigns(with_cert, port), with_cert, &campaign);
   EXPECT_TRUE(s.ok()) << s.error_message();
+}
+
+// A reader token is a game server's: it records plays; a worker token may not.
+TEST_F(SecurityTest, ReadersRecordPlaysWorkersDoNot) {
+  const int port = StartCoordinator();
+  ASSERT_GT(port, 0) << coordinator_->Log();
+  const std::string address = "127.0.0.1:" + std::to_string(port);
+  auto play = [&](const std::string& token_file) {
+    // The generated stub with the token set by hand: no client wrapper.
+    const std::string token = *ReadSecretFile(Path(token_file));
+    grpc::SslCredentialsOptions tls;
+    tls.pem_root_certs = *ReadSecretFile(Path("ca.pem"));
+    auto store = v1::PuzzleStore::NewStub(grpc::CreateChannel(address, grpc::SslCredentials(tls)));
+    grpc::ClientContext ctx;
+    ctx.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(10));
+    ctx.AddMetadata("authorization", "Bearer " + token.substr(0, token.find('\n')));
+    v1::RecordPlayRequest req;
+    req.set_id("sn-0123456789abcdef0123456789abcdef");
+    req.set_solved(true);
+    req.set_seconds(12);
+    v1::RecordPlayResponse resp;
+    return store->RecordPlay(&ctx, req, &resp);
+  };
+  // Past the role check: the puzzle is simply not there.
+  EXPECT_EQ(play("reader.token").error_code(), grpc::StatusCode::NOT_FOUND);
+  const grpc::Status worker = play("worker.token");
+  EXPECT_EQ(worker.error_code(), grpc::StatusCode::PERMISSION_DENIED) << worker.error_message();
+}
+
+// A token file the group or others may read is refused by every program
+// that reads one, naming the file and its mode, unless told otherwise.
+TEST_F(SecurityTest, SharedTokenFilesAreRefusedUnlessAllowed) {
+  const std::string shared = Path("shared.token");
+  { std::ofstream(shared) << "worker-secret-token\n"; }
+  ASSERT_EQ(::chmod(shared.c_str(), 0644), 0);
+  const std::string mode = "'" + shared + "' has mode 0644";
+  auto coordinator = RunCommand({Bin("foundry-coordinator"), "--listen", "127.0.0.1:0", "--db",
+                                 Path("db-shared"), "--admin-token-file", shared},
+                                std::chrono::seconds(30));
+  EXPECT_EQ(coordinator.exit_code, 1);
+  EXPECT_NE(coordinator.err.find(mode), std::string::npos) << coordinator.err;
+  EXPECT_NE(coordinator.err.find("--allow-shared-token-file"), std::string::npos)
+      << coordinator.err;
+  auto worker =
+      RunCommand({Bin("foundry-worker"), "--coordinator", "127.0.0.1:1", "--token-file", shared},
+                 std::chrono::seconds(30));
+  EXPECT_EQ(worker.exit_code, 1);
+  EXPECT_NE(worker.err.find(mode), std::string::npos) << worker.err;
+  auto console = RunCommand({Bin("foundry-console"), "--coordinator", "127.0.0.1:1", "--listen",
+                             "127.0.0.1:0", "--token-file", shared},
+                            std::chrono::seconds(30));
+  EXPECT_EQ(console.exit_code, 2);
+  EXPECT_NE(console.err.find(mode), std::string::npos) << console.err;
+  setenv("FOUNDRY_TOKEN_FILE", shared.c_str(), 1);
+  auto cli = RunCommand({Bin("foundry"), "stats", "--coordinator", "127.0.0.1:1"},
+                        std::chrono::seconds(30));
+  EXPECT_NE(cli.err.find(mode), std::string::npos) << cli.err;
+  EXPECT_EQ(cli.exit_code, 1) << "the CLI went on without its token";
+  unsetenv("FOUNDRY_TOKEN_FILE");
+  // Group-readable (0640) is refused too; the flag lets a shared file through.
+  ASSERT_EQ(::chmod(shared.c_str(), 0640), 0);
+  EXPECT_FALSE(ClientSecurity::Load({"", "", "", shared}).ok());
+  ClientSecurityFiles allowed{"", "", "", shared};
+  allowed.allow_shared_token_file = true;
+  auto loaded = ClientSecurity::Load(allowed);
+  ASSERT_TRUE(loaded.ok()) << loaded.status().ToString();
+  EXPECT_EQ(loaded->token(), "worker-secret-token");
+  Subprocess started({Bin("foundry-coordinator"), "--listen", "127.0.0.1:0", "--db",
+                      Path("db-shared"), "--admin-token-file", shared, "--allow-shared-token-file"},
+                     Path("shared.log"));
+  EXPECT_GT(WaitForNumberAfter(started, "listening on port "), 0) << started.Log();
+  EXPECT_TRUE(started.Stop().has_value());
 }
 
 TEST_F(SecurityTest, OffLoopbackWithoutProtectionIsRefusedUnlessInsecure) {
