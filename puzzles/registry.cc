@@ -9,6 +9,7 @@
 #include "puzzles/secret_number/secret_number.h"
 #include "puzzles/sudoku/sudoku.h"
 #include "puzzles/zebra/zebra.h"
+#include "puzzles/nonogram/nonogram.h"
 
 namespace foundry::puzzles {
 
@@ -22,6 +23,7 @@ std::span<const Family* const> AllFamilies() {
       &sudoku::TheFamily(),
       &bulls_cows::TheFamily(),
       &balance::TheFamily(),
+      &nonogram::TheFamily(),
   };
   return kFamilies;
 }
