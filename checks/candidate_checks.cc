@@ -41,7 +41,8 @@ foundry::v1::PuzzleVerdict VerifyPuzzle(const puzzles::Family& family,
   }
   auto difficulty = family.Verify(puzzle, solution);
   if (!difficulty.ok()) {
-    v.set_problem(fmt::format("candidate {}: {}", submitted.index(), difficulty.status().message()));
+    v.set_problem(
+        fmt::format("candidate {}: {}", submitted.index(), difficulty.status().message()));
     return v;
   }
   v.set_valid(true);

@@ -22,8 +22,8 @@ inline Result<std::chrono::milliseconds> ParseDuration(std::string_view text) {
                                    "30s, 10m, 2h; no unit means seconds)");
   };
   size_t digits = 0;
-  while (digits < text.size() && (std::isdigit(static_cast<unsigned char>(text[digits])) ||
-                                  text[digits] == '.')) {
+  while (digits < text.size() &&
+         (std::isdigit(static_cast<unsigned char>(text[digits])) || text[digits] == '.')) {
     ++digits;
   }
   if (digits == 0) return bad();

@@ -31,20 +31,31 @@ inline Status FromGrpc(const grpc::Status& s) {
   if (s.ok()) return Status::Ok();
   const std::string& m = s.error_message();
   switch (s.error_code()) {
-    case grpc::StatusCode::INVALID_ARGUMENT: return Status::InvalidArgument(m);
-    case grpc::StatusCode::NOT_FOUND: return Status::NotFound(m);
-    case grpc::StatusCode::ALREADY_EXISTS: return Status::AlreadyExists(m);
+    case grpc::StatusCode::INVALID_ARGUMENT:
+      return Status::InvalidArgument(m);
+    case grpc::StatusCode::NOT_FOUND:
+      return Status::NotFound(m);
+    case grpc::StatusCode::ALREADY_EXISTS:
+      return Status::AlreadyExists(m);
     case grpc::StatusCode::PERMISSION_DENIED:
-    case grpc::StatusCode::UNAUTHENTICATED: return Status::PermissionDenied(m);
-    case grpc::StatusCode::RESOURCE_EXHAUSTED: return Status::ResourceExhausted(m);
-    case grpc::StatusCode::FAILED_PRECONDITION: return Status::FailedPrecondition(m);
-    case grpc::StatusCode::ABORTED: return Status::Aborted(m);
-    case grpc::StatusCode::OUT_OF_RANGE: return Status::OutOfRange(m);
+    case grpc::StatusCode::UNAUTHENTICATED:
+      return Status::PermissionDenied(m);
+    case grpc::StatusCode::RESOURCE_EXHAUSTED:
+      return Status::ResourceExhausted(m);
+    case grpc::StatusCode::FAILED_PRECONDITION:
+      return Status::FailedPrecondition(m);
+    case grpc::StatusCode::ABORTED:
+      return Status::Aborted(m);
+    case grpc::StatusCode::OUT_OF_RANGE:
+      return Status::OutOfRange(m);
     case grpc::StatusCode::UNAVAILABLE:
     case grpc::StatusCode::DEADLINE_EXCEEDED:
-    case grpc::StatusCode::CANCELLED: return Status::Unavailable(m.empty() ? "unavailable" : m);
-    case grpc::StatusCode::DATA_LOSS: return Status::DataLoss(m);
-    default: return Status::Internal(m);
+    case grpc::StatusCode::CANCELLED:
+      return Status::Unavailable(m.empty() ? "unavailable" : m);
+    case grpc::StatusCode::DATA_LOSS:
+      return Status::DataLoss(m);
+    default:
+      return Status::Internal(m);
   }
 }
 

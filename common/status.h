@@ -38,12 +38,20 @@ class Status {
   Status() = default;
 
   static Status Ok() { return Status(); }
-  static Status InvalidArgument(std::string msg) { return {Code::kInvalidArgument, std::move(msg)}; }
+  static Status InvalidArgument(std::string msg) {
+    return {Code::kInvalidArgument, std::move(msg)};
+  }
   static Status NotFound(std::string msg) { return {Code::kNotFound, std::move(msg)}; }
   static Status AlreadyExists(std::string msg) { return {Code::kAlreadyExists, std::move(msg)}; }
-  static Status PermissionDenied(std::string msg) { return {Code::kPermissionDenied, std::move(msg)}; }
-  static Status ResourceExhausted(std::string msg) { return {Code::kResourceExhausted, std::move(msg)}; }
-  static Status FailedPrecondition(std::string msg) { return {Code::kFailedPrecondition, std::move(msg)}; }
+  static Status PermissionDenied(std::string msg) {
+    return {Code::kPermissionDenied, std::move(msg)};
+  }
+  static Status ResourceExhausted(std::string msg) {
+    return {Code::kResourceExhausted, std::move(msg)};
+  }
+  static Status FailedPrecondition(std::string msg) {
+    return {Code::kFailedPrecondition, std::move(msg)};
+  }
   static Status Aborted(std::string msg) { return {Code::kAborted, std::move(msg)}; }
   static Status OutOfRange(std::string msg) { return {Code::kOutOfRange, std::move(msg)}; }
   static Status Internal(std::string msg) { return {Code::kInternal, std::move(msg)}; }
@@ -75,18 +83,41 @@ class Status {
 inline std::string Status::ToString() const {
   const char* kind = "unknown";
   switch (code_) {
-    case Code::kOk: return "ok";
-    case Code::kInvalidArgument: kind = "invalid argument"; break;
-    case Code::kNotFound: kind = "not found"; break;
-    case Code::kAlreadyExists: kind = "already exists"; break;
-    case Code::kPermissionDenied: kind = "permission denied"; break;
-    case Code::kResourceExhausted: kind = "resource exhausted"; break;
-    case Code::kFailedPrecondition: kind = "failed precondition"; break;
-    case Code::kAborted: kind = "aborted"; break;
-    case Code::kOutOfRange: kind = "out of range"; break;
-    case Code::kInternal: kind = "internal"; break;
-    case Code::kUnavailable: kind = "unavailable"; break;
-    case Code::kDataLoss: kind = "data loss"; break;
+    case Code::kOk:
+      return "ok";
+    case Code::kInvalidArgument:
+      kind = "invalid argument";
+      break;
+    case Code::kNotFound:
+      kind = "not found";
+      break;
+    case Code::kAlreadyExists:
+      kind = "already exists";
+      break;
+    case Code::kPermissionDenied:
+      kind = "permission denied";
+      break;
+    case Code::kResourceExhausted:
+      kind = "resource exhausted";
+      break;
+    case Code::kFailedPrecondition:
+      kind = "failed precondition";
+      break;
+    case Code::kAborted:
+      kind = "aborted";
+      break;
+    case Code::kOutOfRange:
+      kind = "out of range";
+      break;
+    case Code::kInternal:
+      kind = "internal";
+      break;
+    case Code::kUnavailable:
+      kind = "unavailable";
+      break;
+    case Code::kDataLoss:
+      kind = "data loss";
+      break;
   }
   return std::string(kind) + ": " + message_;
 }
@@ -119,8 +150,8 @@ class Result {
 }  // namespace foundry
 
 // Returns early from the enclosing function when `expr` (a Status) is not OK.
-#define FOUNDRY_RETURN_IF_ERROR(expr)          \
-  do {                                         \
-    ::foundry::Status foundry_status_ = (expr); \
+#define FOUNDRY_RETURN_IF_ERROR(expr)                  \
+  do {                                                 \
+    ::foundry::Status foundry_status_ = (expr);        \
     if (!foundry_status_.ok()) return foundry_status_; \
   } while (0)

@@ -93,11 +93,17 @@ nlohmann::json PlaysJson(const foundry::v1::PlayStats& plays) {
 }
 
 nlohmann::json ObservedJson(const foundry::v1::ObservedDifficulty& o) {
-  return {{"score", o.score()}, {"level", o.level()}, {"plays", o.plays()}, {"solve_rate", o.solve_rate()}};
+  return {{"score", o.score()},
+          {"level", o.level()},
+          {"plays", o.plays()},
+          {"solve_rate", o.solve_rate()}};
 }
 
 nlohmann::json ParamJson(const foundry::v1::ParamInfo& p) {
-  return {{"key", p.key()}, {"default", p.default_value()}, {"allowed", p.allowed()}, {"help", p.help()}};
+  return {{"key", p.key()},
+          {"default", p.default_value()},
+          {"allowed", p.allowed()},
+          {"help", p.help()}};
 }
 
 nlohmann::json OverviewJson(const PollSnapshot& snap, int64_t now_ms, int64_t interval_ms) {

@@ -39,15 +39,28 @@ void SendError(httplib::Response& res, const Status& status) {
   int http = 500;
   switch (status.code()) {
     case Status::Code::kInvalidArgument:
-    case Status::Code::kOutOfRange: http = 400; break;
-    case Status::Code::kNotFound: http = 404; break;
-    case Status::Code::kPermissionDenied: http = 403; break;
+    case Status::Code::kOutOfRange:
+      http = 400;
+      break;
+    case Status::Code::kNotFound:
+      http = 404;
+      break;
+    case Status::Code::kPermissionDenied:
+      http = 403;
+      break;
     case Status::Code::kAlreadyExists:
     case Status::Code::kFailedPrecondition:
-    case Status::Code::kAborted: http = 409; break;
-    case Status::Code::kResourceExhausted: http = 429; break;
-    case Status::Code::kUnavailable: http = 502; break;
-    default: break;
+    case Status::Code::kAborted:
+      http = 409;
+      break;
+    case Status::Code::kResourceExhausted:
+      http = 429;
+      break;
+    case Status::Code::kUnavailable:
+      http = 502;
+      break;
+    default:
+      break;
   }
   SendError(res, http, status.message());
 }
@@ -98,7 +111,8 @@ std::optional<Session> ConsoleApi::FindSession(const httplib::Request& req) {
 }
 
 httplib::Server::Handler Guard(ConsoleApi& api, Need need, ApiHandler handler) {
-  return [&api, need, handler = std::move(handler)](const httplib::Request& req, httplib::Response& res) {
+  return [&api, need, handler = std::move(handler)](const httplib::Request& req,
+                                                    httplib::Response& res) {
     auto session = api.FindSession(req);
     if (!session) return SendError(res, 401, "no session: load the console's page first");
     if (session->role == Role::kNone) {
@@ -117,7 +131,8 @@ httplib::Server::Handler Guard(ConsoleApi& api, Need need, ApiHandler handler) {
       const std::string origin = req.get_header_value("Origin");
       if (!origin.empty() && origin != "null") {
         const auto scheme_end = origin.find("://");
-        const std::string origin_host = scheme_end == std::string::npos ? origin : origin.substr(scheme_end + 3);
+        const std::string origin_host =
+            scheme_end == std::string::npos ? origin : origin.substr(scheme_end + 3);
         if (origin_host != req.get_header_value("Host")) {
           return SendError(res, 403, fmt::format("a request from {} may not act here", origin));
         }

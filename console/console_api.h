@@ -22,8 +22,11 @@ namespace foundry::console {
 struct ConsoleApi {
   ConsoleApi(const CoordinatorLink& link_in, StorePoller& poller_in, std::string own_token_in,
              bool login_required_in, bool https_in)
-      : link(link_in), poller(poller_in), own_token(std::move(own_token_in)),
-        login_required(login_required_in), https(https_in) {}
+      : link(link_in),
+        poller(poller_in),
+        own_token(std::move(own_token_in)),
+        login_required(login_required_in),
+        https(https_in) {}
 
   const CoordinatorLink& link;
   StorePoller& poller;

@@ -73,12 +73,14 @@ void AddSessionRoutes(httplib::Server& server, ConsoleApi& api) {
     // Pasted tokens often carry a newline or spaces: they are never part of one.
     std::string token = FieldText(*body, "token");
     std::erase_if(token, [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; });
-    if (token.empty()) return SendError(res, 400, "give a token (the coordinator's reader or admin token)");
+    if (token.empty())
+      return SendError(res, 400, "give a token (the coordinator's reader or admin token)");
     // Tokens are 32-64 characters; a huge one would travel on to the
     // coordinator in a gRPC header with every call.
     if (token.size() > kMaxTokenLength) {
-      return SendError(res, 400, fmt::format("a token has at most {} characters, this one {}",
-                                             kMaxTokenLength, token.size()));
+      return SendError(res, 400,
+                       fmt::format("a token has at most {} characters, this one {}",
+                                   kMaxTokenLength, token.size()));
     }
     auto open = api.link.OpenToAnyone();
     if (open.ok() && *open) {
@@ -96,12 +98,13 @@ void AddSessionRoutes(httplib::Server& server, ConsoleApi& api) {
     res.set_header("Set-Cookie", CookieHeader(s.id, api.https));
     SendJson(res, {{"role", RoleName(s.role)}, {"csrf", s.csrf}, {"logged_in", true}});
   });
-  server.Post("/api/logout", Guard(api, Need::kReader,
-                                   [&api](const httplib::Request&, httplib::Response& res, const Session& s) {
-                                     api.sessions.Remove(s.id);
-                                     res.set_header("Set-Cookie", CookieHeader("", api.https) + "; Max-Age=0");
-                                     SendJson(res, nlohmann::json::object());
-                                   }));
+  server.Post("/api/logout",
+              Guard(api, Need::kReader,
+                    [&api](const httplib::Request&, httplib::Response& res, const Session& s) {
+                      api.sessions.Remove(s.id);
+                      res.set_header("Set-Cookie", CookieHeader("", api.https) + "; Max-Age=0");
+                      SendJson(res, nlohmann::json::object());
+                    }));
 }
 
 }  // namespace
@@ -120,7 +123,8 @@ Result<std::unique_ptr<ConsoleServer>> ConsoleServer::Start(const CoordinatorLin
     return Status::InvalidArgument("HTTPS needs both --https-cert and --https-key");
   }
   for (const std::string* f : {&options.https_cert_file, &options.https_key_file}) {
-    if (!f->empty() && !Readable(*f)) return Status::InvalidArgument(fmt::format("cannot read '{}'", *f));
+    if (!f->empty() && !Readable(*f))
+      return Status::InvalidArgument(fmt::format("cannot read '{}'", *f));
   }
   const bool loopback = IsLoopbackAddress(options.listen);
   if (!loopback && !https) {
@@ -169,14 +173,16 @@ Result<std::unique_ptr<ConsoleServer>> ConsoleServer::Start(const CoordinatorLin
       return httplib::Server::HandlerResponse::Handled;
     });
   }
-  http.Get(R"(/|/index\.html|/app\.js|/app\.css)", [](const httplib::Request& req, httplib::Response& res) {
-    const Asset* a = FindAsset(req.path);
-    if (a == nullptr) return SendError(res, 404, "no such page");
-    res.set_content(std::string(a->body), std::string(a->content_type).c_str());
-  });
+  http.Get(R"(/|/index\.html|/app\.js|/app\.css)",
+           [](const httplib::Request& req, httplib::Response& res) {
+             const Asset* a = FindAsset(req.path);
+             if (a == nullptr) return SendError(res, 404, "no such page");
+             res.set_content(std::string(a->body), std::string(a->content_type).c_str());
+           });
   // Browsers ask for it on every page; there is none (an empty answer keeps
   // their logs clean).
-  http.Get("/favicon.ico", [](const httplib::Request&, httplib::Response& res) { res.status = 204; });
+  http.Get("/favicon.ico",
+           [](const httplib::Request&, httplib::Response& res) { res.status = 204; });
   AddSessionRoutes(http, api);
   AddCampaignRoutes(http, api);
   AddPuzzleRoutes(http, api);

@@ -8,9 +8,12 @@ namespace foundry::console {
 
 const char* RoleName(Role role) {
   switch (role) {
-    case Role::kAdmin: return "admin";
-    case Role::kReader: return "reader";
-    case Role::kNone: break;
+    case Role::kAdmin:
+      return "admin";
+    case Role::kReader:
+      return "reader";
+    case Role::kNone:
+      break;
   }
   return "none";
 }
@@ -39,7 +42,8 @@ Result<Role> CoordinatorLink::ProbeRole(const std::string& token) const {
     return Status::PermissionDenied("the coordinator does not know this token");
   }
   if (read.error_code() == grpc::StatusCode::PERMISSION_DENIED) {
-    return Status::PermissionDenied("this token may not read (a worker token?): give a reader or admin token");
+    return Status::PermissionDenied(
+        "this token may not read (a worker token?): give a reader or admin token");
   }
   if (!read.ok()) return LinkError(read, address_);
   // CancelCampaign checks the admin role before it looks the id up, and no

@@ -3,8 +3,8 @@
 // see and play puzzles.
 #include <thread>
 
-#include <CLI/CLI.hpp>
 #include <fmt/format.h>
+#include <CLI/CLI.hpp>
 
 #include "common/client_security.h"
 #include "common/grpc_runtime.h"
@@ -29,10 +29,13 @@ int main(int argc, char** argv) {
   app.add_flag("--allow-shared-token-file", security_files.allow_shared_token_file,
                "Read --token-file even when the group or others may access it (refused by "
                "default, as ssh refuses such keys)");
-  app.add_option("--tls-ca", security_files.tls_ca, "PEM CA of the coordinator's certificate (TLS on)");
-  app.add_option("--tls-cert", security_files.tls_cert, "PEM client certificate to the coordinator (mutual TLS)");
+  app.add_option("--tls-ca", security_files.tls_ca,
+                 "PEM CA of the coordinator's certificate (TLS on)");
+  app.add_option("--tls-cert", security_files.tls_cert,
+                 "PEM client certificate to the coordinator (mutual TLS)");
   app.add_option("--tls-key", security_files.tls_key, "PEM private key of --tls-cert");
-  app.add_option("--https-cert", options.https_cert_file, "PEM certificate chain of the console's own HTTPS");
+  app.add_option("--https-cert", options.https_cert_file,
+                 "PEM certificate chain of the console's own HTTPS");
   app.add_option("--https-key", options.https_key_file, "PEM private key of --https-cert");
   app.add_flag("--require-login", options.require_login,
                "Ask every visitor for a coordinator token even on loopback");
@@ -79,7 +82,8 @@ int main(int argc, char** argv) {
     fmt::print(stderr, "foundry-console: {}\n", server.status().message());
     return 2;
   }
-  fmt::print("foundry-console: serving {} for the coordinator at {}\n", (*server)->url(), coordinator);
+  fmt::print("foundry-console: serving {} for the coordinator at {}\n", (*server)->url(),
+             coordinator);
   std::fflush(stdout);
 
   foundry::InstallStopSignals();

@@ -18,7 +18,8 @@ Result<Int> IntField(const nlohmann::json& body, const char* key, Int fallback, 
   Int value{};
   const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
   if (ec != std::errc() || end != text.data() + text.size() || value < lo || value > hi) {
-    return Status::InvalidArgument(fmt::format("{} must be a whole number {}..{}, got '{}'", key, lo, hi, text));
+    return Status::InvalidArgument(
+        fmt::format("{} must be a whole number {}..{}, got '{}'", key, lo, hi, text));
   }
   return value;
 }
@@ -50,7 +51,8 @@ Result<foundry::v1::CampaignSpec> SpecFromForm(const nlohmann::json& body) {
   if (*min_score) spec.set_min_score(**min_score);
   if (*max_score) spec.set_max_score(**max_score);
   if (auto params = body.find("params"); params != body.end() && !params->is_null()) {
-    if (!params->is_object()) return Status::InvalidArgument("params must be an object of key: value");
+    if (!params->is_object())
+      return Status::InvalidArgument("params must be an object of key: value");
     for (const auto& [key, value] : params->items()) {
       const std::string text = value.is_string() ? value.get<std::string>() : value.dump();
       if (!text.empty()) (*spec.mutable_params())[key] = text;
@@ -86,7 +88,8 @@ void GetCampaign(ConsoleApi& api, const std::string& id, httplib::Response& res,
   SendJson(res, {{"campaign", CampaignJson(c)}, {"history", std::move(history)}});
 }
 
-void Submit(ConsoleApi& api, const httplib::Request& http_req, httplib::Response& res, const Session& s) {
+void Submit(ConsoleApi& api, const httplib::Request& http_req, httplib::Response& res,
+            const Session& s) {
   auto body = JsonBody(http_req);
   if (!body.ok()) return SendError(res, body.status());
   auto spec = SpecFromForm(*body);
@@ -116,7 +119,8 @@ void Families(ConsoleApi& api, httplib::Response& res, const Session& s) {
   for (const auto& f : out.families()) {
     nlohmann::json params = nlohmann::json::array();
     for (const auto& p : f.params()) params.push_back(ParamJson(p));
-    families.push_back({{"name", f.name()}, {"summary", f.summary()}, {"params", std::move(params)}});
+    families.push_back(
+        {{"name", f.name()}, {"summary", f.summary()}, {"params", std::move(params)}});
   }
   nlohmann::json goal = nlohmann::json::array();
   for (const auto& p : out.goal_params()) goal.push_back(ParamJson(p));
@@ -130,7 +134,8 @@ void Workers(ConsoleApi& api, httplib::Response& res, const Session& s) {
   const int64_t now = NowUnixMs();
   nlohmann::json workers = nlohmann::json::array();
   for (const auto& w : out.workers()) workers.push_back(WorkerJson(w, now));
-  SendJson(res, {{"workers", std::move(workers)}, {"generation_fingerprint", out.generation_fingerprint()}});
+  SendJson(res, {{"workers", std::move(workers)},
+                 {"generation_fingerprint", out.generation_fingerprint()}});
 }
 
 }  // namespace
@@ -139,14 +144,17 @@ void AddCampaignRoutes(httplib::Server& server, ConsoleApi& api) {
   using Req = httplib::Request;
   using Res = httplib::Response;
   server.Get("/api/overview",
-             Guard(api, Need::kReader, [&api](const Req&, Res& res, const Session&) { Overview(api, res); }));
-  server.Get("/api/campaigns", Guard(api, Need::kReader, [&api](const Req&, Res& res, const Session& s) {
-               ListCampaigns(api, res, s);
-             }));
-  server.Get(R"(/api/campaigns/([^/]+))", Guard(api, Need::kReader, [&api](const Req& req, Res& res, const Session& s) {
+             Guard(api, Need::kReader,
+                   [&api](const Req&, Res& res, const Session&) { Overview(api, res); }));
+  server.Get("/api/campaigns",
+             Guard(api, Need::kReader,
+                   [&api](const Req&, Res& res, const Session& s) { ListCampaigns(api, res, s); }));
+  server.Get(R"(/api/campaigns/([^/]+))",
+             Guard(api, Need::kReader, [&api](const Req& req, Res& res, const Session& s) {
                GetCampaign(api, req.matches[1], res, s);
              }));
-  server.Post("/api/campaigns", Guard(api, Need::kAdmin, [&api](const Req& req, Res& res, const Session& s) {
+  server.Post("/api/campaigns",
+              Guard(api, Need::kAdmin, [&api](const Req& req, Res& res, const Session& s) {
                 Submit(api, req, res, s);
               }));
   server.Post(R"(/api/campaigns/([^/]+)/cancel)",
@@ -154,9 +162,11 @@ void AddCampaignRoutes(httplib::Server& server, ConsoleApi& api) {
                 Cancel(api, req.matches[1], res, s);
               }));
   server.Get("/api/families",
-             Guard(api, Need::kReader, [&api](const Req&, Res& res, const Session& s) { Families(api, res, s); }));
+             Guard(api, Need::kReader,
+                   [&api](const Req&, Res& res, const Session& s) { Families(api, res, s); }));
   server.Get("/api/workers",
-             Guard(api, Need::kReader, [&api](const Req&, Res& res, const Session& s) { Workers(api, res, s); }));
+             Guard(api, Need::kReader,
+                   [&api](const Req&, Res& res, const Session& s) { Workers(api, res, s); }));
 }
 
 }  // namespace foundry::console

@@ -23,7 +23,8 @@ struct Loaded {
 
 Result<Loaded> Load(ConsoleApi& api, const Session& s, const std::string& id, bool with_solution) {
   if (!puzzles::LooksLikePuzzleId(id)) {
-    return Status::InvalidArgument(fmt::format("'{}' is not a puzzle id (a prefix, '-' and 32 hex digits)", id));
+    return Status::InvalidArgument(
+        fmt::format("'{}' is not a puzzle id (a prefix, '-' and 32 hex digits)", id));
   }
   foundry::v1::GetPuzzleRequest req;
   req.set_id(id);
@@ -33,12 +34,14 @@ Result<Loaded> Load(ConsoleApi& api, const Session& s, const std::string& id, bo
   if (!st.ok()) return LinkError(st, api.link.address());
   auto family = puzzles::FindFamily(out.record.family());
   if (!family.ok()) {
-    return Status::FailedPrecondition(fmt::format(
-        "puzzle {} is of family '{}', which this console's build does not have", id, out.record.family()));
+    return Status::FailedPrecondition(
+        fmt::format("puzzle {} is of family '{}', which this console's build does not have", id,
+                    out.record.family()));
   }
   out.family = *family;
   out.puzzle = nlohmann::json::parse(out.record.puzzle_json(), nullptr, false);
-  if (with_solution) out.solution = nlohmann::json::parse(out.record.solution_json(), nullptr, false);
+  if (with_solution)
+    out.solution = nlohmann::json::parse(out.record.solution_json(), nullptr, false);
   if (out.puzzle.is_discarded() || out.solution.is_discarded()) {
     return Status::DataLoss(fmt::format("puzzle {} has a stored record that is not JSON", id));
   }
@@ -65,7 +68,8 @@ void Levels(ConsoleApi& api, httplib::Response& res, const Session& s) {
   SendJson(res, {{"total", stats.puzzles()}, {"levels", kLevels}, {"rows", std::move(rows)}});
 }
 
-void Query(ConsoleApi& api, const httplib::Request& http_req, httplib::Response& res, const Session& s) {
+void Query(ConsoleApi& api, const httplib::Request& http_req, httplib::Response& res,
+           const Session& s) {
   foundry::v1::QueryRequest req;
   auto* f = req.mutable_filter();
   f->set_family(http_req.get_param_value("family"));
@@ -140,8 +144,8 @@ void Solution(ConsoleApi& api, const std::string& id, httplib::Response& res, co
   SendJson(res, {{"answer", loaded->family->FormatAnswer(loaded->puzzle, loaded->solution)}});
 }
 
-void Play(ConsoleApi& api, const std::string& id, const httplib::Request& http_req, httplib::Response& res,
-          const Session& s) {
+void Play(ConsoleApi& api, const std::string& id, const httplib::Request& http_req,
+          httplib::Response& res, const Session& s) {
   auto body = JsonBody(http_req);
   if (!body.ok()) return SendError(res, body.status());
   auto loaded = Load(api, s, id, true);
@@ -150,7 +154,8 @@ void Play(ConsoleApi& api, const std::string& id, const httplib::Request& http_r
   auto right = loaded->family->CheckAnswer(loaded->puzzle, loaded->solution, answer);
   if (!right.ok()) return SendError(res, right.status());  // unreadable: nothing recorded
   double seconds = 0;
-  if (auto it = body->find("seconds"); it != body->end() && it->is_number()) seconds = it->get<double>();
+  if (auto it = body->find("seconds"); it != body->end() && it->is_number())
+    seconds = it->get<double>();
   if (!(seconds >= 0)) seconds = 0;
   foundry::v1::RecordPlayRequest req;
   req.set_id(id);
@@ -159,7 +164,9 @@ void Play(ConsoleApi& api, const std::string& id, const httplib::Request& http_r
   foundry::v1::RecordPlayResponse out;
   grpc::Status st = api.link.store().RecordPlay(api.link.Context(s.token).get(), req, &out);
   if (!st.ok()) return SendError(res, LinkError(st, api.link.address()));
-  SendJson(res, {{"correct", *right}, {"plays", PlaysJson(out.plays())}, {"observed", ObservedJson(out.observed())}});
+  SendJson(res, {{"correct", *right},
+                 {"plays", PlaysJson(out.plays())},
+                 {"observed", ObservedJson(out.observed())}});
 }
 
 }  // namespace
@@ -168,21 +175,26 @@ void AddPuzzleRoutes(httplib::Server& server, ConsoleApi& api) {
   using Req = httplib::Request;
   using Res = httplib::Response;
   server.Get("/api/store/levels",
-             Guard(api, Need::kReader, [&api](const Req&, Res& res, const Session& s) { Levels(api, res, s); }));
-  server.Get("/api/store/query", Guard(api, Need::kReader, [&api](const Req& req, Res& res, const Session& s) {
+             Guard(api, Need::kReader,
+                   [&api](const Req&, Res& res, const Session& s) { Levels(api, res, s); }));
+  server.Get("/api/store/query",
+             Guard(api, Need::kReader, [&api](const Req& req, Res& res, const Session& s) {
                Query(api, req, res, s);
              }));
-  server.Get(R"(/api/puzzles/([^/]+))", Guard(api, Need::kReader, [&api](const Req& req, Res& res, const Session& s) {
+  server.Get(R"(/api/puzzles/([^/]+))",
+             Guard(api, Need::kReader, [&api](const Req& req, Res& res, const Session& s) {
                Puzzle(api, req.matches[1], res, s);
              }));
-  server.Get(R"(/api/puzzles/([^/]+)/svg)", Guard(api, Need::kReader, [&api](const Req& req, Res& res, const Session& s) {
+  server.Get(R"(/api/puzzles/([^/]+)/svg)",
+             Guard(api, Need::kReader, [&api](const Req& req, Res& res, const Session& s) {
                Svg(api, req.matches[1], res, s);
              }));
   server.Get(R"(/api/puzzles/([^/]+)/solution)",
              Guard(api, Need::kReader, [&api](const Req& req, Res& res, const Session& s) {
                Solution(api, req.matches[1], res, s);
              }));
-  server.Post(R"(/api/puzzles/([^/]+)/play)", Guard(api, Need::kReader, [&api](const Req& req, Res& res, const Session& s) {
+  server.Post(R"(/api/puzzles/([^/]+)/play)",
+              Guard(api, Need::kReader, [&api](const Req& req, Res& res, const Session& s) {
                 Play(api, req.matches[1], req, res, s);
               }));
 }

@@ -26,7 +26,9 @@ StorePoller::~StorePoller() {
   if (thread_.joinable()) thread_.join();
 }
 
-void StorePoller::Start() { thread_ = std::thread([this] { Run(); }); }
+void StorePoller::Start() {
+  thread_ = std::thread([this] { Run(); });
+}
 
 void StorePoller::Run() {
   std::unique_lock lock(stop_mu_);
@@ -87,9 +89,9 @@ void StorePoller::PollOnce() {
   }
   while (campaigns_.size() > kMaxTrackedCampaigns) {
     // Drop the one whose newest point is oldest.
-    auto oldest = std::min_element(campaigns_.begin(), campaigns_.end(), [](const auto& a, const auto& b) {
-      return a.second.back().t_ms < b.second.back().t_ms;
-    });
+    auto oldest = std::min_element(
+        campaigns_.begin(), campaigns_.end(),
+        [](const auto& a, const auto& b) { return a.second.back().t_ms < b.second.back().t_ms; });
     campaigns_.erase(oldest);
   }
 

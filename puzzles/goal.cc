@@ -73,7 +73,9 @@ std::span<const GoalKey> GoalKeys() {
   return kKeys;
 }
 
-bool IsGoalKey(std::string_view key) { return key == kLevelKey || key == kMinKey || key == kMaxKey; }
+bool IsGoalKey(std::string_view key) {
+  return key == kLevelKey || key == kMinKey || key == kMaxKey;
+}
 
 Result<Goal> TakeGoal(std::map<std::string, std::string>& raw) {
   Goal g;

@@ -39,18 +39,24 @@ ParamSpec ParamSpec::Choice(std::string key, std::vector<std::string> choices, s
 
 std::string ParamSpec::AllowedText() const {
   switch (type) {
-    case Type::kInt: return fmt::format("{}..{}", min, max);
-    case Type::kBool: return "true|false";
-    case Type::kChoice: return fmt::format("{}", fmt::join(choices, "|"));
+    case Type::kInt:
+      return fmt::format("{}..{}", min, max);
+    case Type::kBool:
+      return "true|false";
+    case Type::kChoice:
+      return fmt::format("{}", fmt::join(choices, "|"));
   }
   return {};
 }
 
 std::string ParamSpec::DefaultText() const {
   switch (type) {
-    case Type::kInt: return std::to_string(int_default);
-    case Type::kBool: return bool_default ? "true" : "false";
-    case Type::kChoice: return choices.empty() ? "" : choices.front();
+    case Type::kInt:
+      return std::to_string(int_default);
+    case Type::kBool:
+      return bool_default ? "true" : "false";
+    case Type::kChoice:
+      return choices.empty() ? "" : choices.front();
   }
   return {};
 }
@@ -59,9 +65,12 @@ namespace {
 
 nlohmann::json DefaultValue(const ParamSpec& spec) {
   switch (spec.type) {
-    case ParamSpec::Type::kInt: return spec.int_default;
-    case ParamSpec::Type::kBool: return spec.bool_default;
-    case ParamSpec::Type::kChoice: return spec.choices.front();
+    case ParamSpec::Type::kInt:
+      return spec.int_default;
+    case ParamSpec::Type::kBool:
+      return spec.bool_default;
+    case ParamSpec::Type::kChoice:
+      return spec.choices.front();
   }
   return nullptr;
 }
@@ -142,7 +151,9 @@ Result<Params> ParamsFromJson(const std::vector<ParamSpec>& specs, const nlohman
         good = value.is_number_integer() && value.get<int64_t>() >= spec->min &&
                value.get<int64_t>() <= spec->max;
         break;
-      case ParamSpec::Type::kBool: good = value.is_boolean(); break;
+      case ParamSpec::Type::kBool:
+        good = value.is_boolean();
+        break;
       case ParamSpec::Type::kChoice:
         good = value.is_string() && Find(specs, key) != nullptr &&
                std::find(spec->choices.begin(), spec->choices.end(), value.get<std::string>()) !=

@@ -26,11 +26,21 @@ std::string Escape(std::string_view text) {
   out.reserve(text.size());
   for (char ch : text) {
     switch (ch) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&apos;"; break;
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&apos;";
+        break;
       default: {
         const auto u = static_cast<unsigned char>(ch);
         out += (u < 0x20 && ch != '\t' && ch != '\n') || u == 0x7f ? '?' : ch;
@@ -85,7 +95,8 @@ void Document::Rect(double x, double y, double w, double h, std::string_view fil
   body_ += fmt::format(
       "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\" stroke=\"{}\" "
       "stroke-width=\"{}\"{}/>\n",
-      Num(x), Num(y), Num(w), Num(h), Escape(fill), Escape(stroke), Num(stroke_width), Extra(extra));
+      Num(x), Num(y), Num(w), Num(h), Escape(fill), Escape(stroke), Num(stroke_width),
+      Extra(extra));
 }
 
 void Document::Line(double x1, double y1, double x2, double y2, std::string_view stroke,

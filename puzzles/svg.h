@@ -39,7 +39,7 @@ double TextWidth(std::string_view text, double size);
 
 // How a piece of text is drawn.
 struct TextStyle {
-  double size = 14;               // font size in pixels
+  double size = 14;  // font size in pixels
   std::string_view fill = "#222";
   std::string_view anchor = "start";  // start | middle | end
   bool bold = false;

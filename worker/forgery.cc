@@ -77,9 +77,11 @@ Result<ForgeryOptions> Forgery::Parse(std::string_view text) {
       o.rate = std::stod(rest.substr(0, second));
       if (second != std::string::npos) o.after_jobs = std::stoull(rest.substr(second + 1));
     } catch (const std::exception&) {
-      return Status::InvalidArgument(fmt::format("bad forgery '{}': want KIND[:RATE[:AFTER_JOBS]]", text));
+      return Status::InvalidArgument(
+          fmt::format("bad forgery '{}': want KIND[:RATE[:AFTER_JOBS]]", text));
     }
-    if (!(o.rate > 0 && o.rate <= 1)) return Status::InvalidArgument("forgery rate must be in (0, 1]");
+    if (!(o.rate > 0 && o.rate <= 1))
+      return Status::InvalidArgument("forgery rate must be in (0, 1]");
   }
   return o;
 }

@@ -19,16 +19,16 @@
 namespace foundry::worker {
 
 enum class ForgeryKind {
-  kWrongSolution,   // a solution swapped for another puzzle's
-  kNonUnique,       // a clue removed, the puzzle no longer unique
-  kInflatedGrade,   // level "expert", score 1
-  kMalformedJson,   // puzzle_json that is not JSON
-  kOutOfRange,      // an index past the job's end
-  kRepeatedIndex,   // one puzzle sent twice
-  kClaimedRejected, // accepted candidates reported as rejected
-  kForeign,         // genuine puzzles of another seed in place of the real ones
-  kStaleVersion,    // another generation fingerprint
-  kLyingVerifier,   // verification jobs answered "invalid" for every puzzle
+  kWrongSolution,    // a solution swapped for another puzzle's
+  kNonUnique,        // a clue removed, the puzzle no longer unique
+  kInflatedGrade,    // level "expert", score 1
+  kMalformedJson,    // puzzle_json that is not JSON
+  kOutOfRange,       // an index past the job's end
+  kRepeatedIndex,    // one puzzle sent twice
+  kClaimedRejected,  // accepted candidates reported as rejected
+  kForeign,          // genuine puzzles of another seed in place of the real ones
+  kStaleVersion,     // another generation fingerprint
+  kLyingVerifier,    // verification jobs answered "invalid" for every puzzle
 };
 
 struct ForgeryOptions {

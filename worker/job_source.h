@@ -27,11 +27,13 @@ class JobSource {
       const foundry::v1::HeartbeatRequest& request) = 0;
 
   // Delivers a job's output: the chunks of one SubmitResults stream, in order.
-  virtual Result<foundry::v1::SubmitResponse> Submit(std::vector<foundry::v1::ResultChunk> chunks) = 0;
+  virtual Result<foundry::v1::SubmitResponse> Submit(
+      std::vector<foundry::v1::ResultChunk> chunks) = 0;
 
   // Hands leases back before their deadline (a worker that stops), so that
   // their jobs go to other workers at once.
-  virtual Result<foundry::v1::ReleaseResponse> Release(const foundry::v1::ReleaseRequest& request) = 0;
+  virtual Result<foundry::v1::ReleaseResponse> Release(
+      const foundry::v1::ReleaseRequest& request) = 0;
 };
 
 }  // namespace foundry::worker

@@ -35,8 +35,8 @@ void LeaseLoop::SleepFor(std::chrono::milliseconds d, const std::atomic<bool>& s
 }
 
 std::chrono::milliseconds LeaseLoop::NextBackoff() {
-  backoff_ = backoff_.count() == 0 ? options_.backoff_min
-                                   : std::min(backoff_ * 2, options_.backoff_max);
+  backoff_ =
+      backoff_.count() == 0 ? options_.backoff_min : std::min(backoff_ * 2, options_.backoff_max);
   // Full jitter in [backoff/2, backoff]: workers restarted together do not
   // reconnect in lockstep.
   jitter_state_ = puzzles::SplitMix64(jitter_state_);
@@ -103,7 +103,8 @@ Output LeaseLoop::RunWithHeartbeats(const foundry::v1::Job& job, const std::atom
                                     std::atomic<bool>& cancel, std::string& outcome, Work work) {
   auto running = std::async(std::launch::async, work);
   // Heartbeat until the job is done; a "stop" answer or a lost lease cancels.
-  const auto interval = std::chrono::milliseconds(std::max<uint32_t>(job.heartbeat_interval_ms(), 50));
+  const auto interval =
+      std::chrono::milliseconds(std::max<uint32_t>(job.heartbeat_interval_ms(), 50));
   outcome = "completed";
   auto last_beat = std::chrono::steady_clock::now();
   while (running.wait_for(std::min<std::chrono::milliseconds>(interval, 100ms)) !=
@@ -214,7 +215,10 @@ void LeaseLoop::RunJob(const foundry::v1::Job& job, const std::atomic<bool>& sto
   double busy_seconds = 0;
   bool cancelled = false;
   if (job.kind() == foundry::v1::JOB_KIND_VERIFY) {
-    VerifySpec spec{*family, std::move(*params), job.seed(), {job.puzzles().begin(), job.puzzles().end()},
+    VerifySpec spec{*family,
+                    std::move(*params),
+                    job.seed(),
+                    {job.puzzles().begin(), job.puzzles().end()},
                     {job.regenerate().begin(), job.regenerate().end()}};
     if (job.regenerate_all()) {
       for (uint64_t i = job.first_index(); i < job.end_index(); ++i) spec.regenerate.push_back(i);
@@ -227,8 +231,8 @@ void LeaseLoop::RunJob(const foundry::v1::Job& job, const std::atomic<bool>& sto
     if (!cancelled) chunks = ChunkVerifyResults(job.lease_id(), std::move(output));
   } else {
     JobSpec spec{*family, std::move(*params), job.seed(), job.first_index(), job.end_index()};
-    JobOutput output = RunWithHeartbeats<JobOutput>(
-        job, stop, cancel, outcome, [&] { return executor_.Run(spec, cancel); });
+    JobOutput output = RunWithHeartbeats<JobOutput>(job, stop, cancel, outcome,
+                                                    [&] { return executor_.Run(spec, cancel); });
     if (options_.forgery && !output.cancelled) options_.forgery->Apply(spec, output);
     busy_seconds = output.stats.seconds();
     cancelled = output.cancelled;
@@ -240,7 +244,8 @@ void LeaseLoop::RunJob(const foundry::v1::Job& job, const std::atomic<bool>& sto
     metrics_->AddBusySeconds(busy_seconds * executor_.threads());
   }
   if (cancelled) {
-    if (metrics_) metrics_->JobEnded(job.family(), outcome == "completed" ? "cancelled" : outcome, {});
+    if (metrics_)
+      metrics_->JobEnded(job.family(), outcome == "completed" ? "cancelled" : outcome, {});
     return;
   }
   if (stop.load()) {

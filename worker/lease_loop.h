@@ -79,7 +79,8 @@ class LeaseLoop {
   Output RunWithHeartbeats(const foundry::v1::Job& job, const std::atomic<bool>& stop,
                            std::atomic<bool>& cancel, std::string& outcome, Work work);
   // Submits `chunks`, retrying while the coordinator is away.
-  bool SubmitWithRetry(const foundry::v1::Job& job, const std::vector<foundry::v1::ResultChunk>& chunks,
+  bool SubmitWithRetry(const foundry::v1::Job& job,
+                       const std::vector<foundry::v1::ResultChunk>& chunks,
                        const std::atomic<bool>& stop);
   // Hands `job`'s lease back (the worker stops); logs a failure, which only
   // means the lease will lapse instead.

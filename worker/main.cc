@@ -8,15 +8,15 @@
 #include <thread>
 #include <vector>
 
-#include <CLI/CLI.hpp>
 #include <fmt/format.h>
 #include <grpcpp/grpcpp.h>
+#include <CLI/CLI.hpp>
 
 #include "common/client_security.h"
 #include "common/duration.h"
 #include "common/grpc_runtime.h"
-#include "common/stop_signals.h"
 #include "common/metrics_endpoint.h"
+#include "common/stop_signals.h"
 #include "worker/coordinator_address.h"
 #include "worker/grpc_job_source.h"
 #include "worker/idle_watch.h"
@@ -107,8 +107,7 @@ int main(int argc, char** argv) {
   app.add_option("--exit-when-idle", f.exit_when_idle,
                  "Exit 0 after this long with no job (none offered, or the coordinator "
                  "unreachable), e.g. 30s, 10m: for batch jobs and job arrays");
-  app.add_option("--campaign", f.campaign,
-                 "Work only for this campaign; exit 0 when it has ended");
+  app.add_option("--campaign", f.campaign, "Work only for this campaign; exit 0 when it has ended");
   app.add_option("--tls-ca", f.security.tls_ca, "PEM CA of the coordinator's certificate (TLS on)");
   app.add_option("--tls-cert", f.security.tls_cert, "PEM client certificate (mutual TLS)");
   app.add_option("--tls-key", f.security.tls_key, "PEM private key of --tls-cert");
@@ -120,7 +119,8 @@ int main(int argc, char** argv) {
   app.add_option("--forge", f.forge, "Lie to the coordinator: KIND[:RATE[:AFTER_JOBS]]")->group("");
   CLI11_PARSE(app, argc, argv);
   if (f.coordinator.empty() && f.coordinator_file.empty()) {
-    fmt::print(stderr, "foundry-worker: --coordinator HOST:PORT or --coordinator-file PATH is required\n");
+    fmt::print(stderr,
+               "foundry-worker: --coordinator HOST:PORT or --coordinator-file PATH is required\n");
     return 1;
   }
   std::optional<std::chrono::milliseconds> idle_limit;
@@ -220,7 +220,8 @@ int main(int argc, char** argv) {
     std::this_thread::sleep_for(50ms);
     const auto now = std::chrono::steady_clock::now();
     if (idle_limit && !g_drain.load() && idle.IdleFor(*idle_limit, now)) {
-      fmt::print("foundry-worker {}: no job for {} ms: exiting\n", f.worker_id, idle_limit->count());
+      fmt::print("foundry-worker {}: no job for {} ms: exiting\n", f.worker_id,
+                 idle_limit->count());
       std::fflush(stdout);
       idle_exit = true;
       g_drain = true;  // every loop is between jobs: they return at once

@@ -20,8 +20,7 @@ std::vector<foundry::v1::ResultChunk> ChunkResults(const std::string& lease_id, 
 
 // The same for a verification job: verdicts, then re-generated candidates,
 // `max_per_chunk` items at most per chunk.
-std::vector<foundry::v1::ResultChunk> ChunkVerifyResults(const std::string& lease_id,
-                                                         VerifyOutput output,
-                                                         size_t max_per_chunk = kMaxPuzzlesPerChunk);
+std::vector<foundry::v1::ResultChunk> ChunkVerifyResults(
+    const std::string& lease_id, VerifyOutput output, size_t max_per_chunk = kMaxPuzzlesPerChunk);
 
 }  // namespace foundry::worker

@@ -29,14 +29,16 @@ Result<std::set<Cell>> ParseGaps(const Board& board, std::string_view text) {
   TextScanner in(folded);
   for (in.Skip(",;"); !in.AtEnd(); in.Skip(",;")) {
     const std::string_view at = in.Rest();
-    if (!in.Accept('c')) return bad(fmt::format("{} is not a gap cell", QuoteAnswer(at.substr(0, at.find(' ')))));
+    if (!in.Accept('c'))
+      return bad(fmt::format("{} is not a gap cell", QuoteAnswer(at.substr(0, at.find(' ')))));
     in.Skip(":");
     const auto column = in.ReadNumber();
     in.Skip(":,");
     const bool has_r = in.Accept('r');
     in.Skip(":");
     const auto row = has_r ? in.ReadNumber() : std::nullopt;
-    if (!column || !row) return bad(fmt::format("{} is not a gap cell", QuoteAnswer(at.substr(0, at.find(' ')))));
+    if (!column || !row)
+      return bad(fmt::format("{} is not a gap cell", QuoteAnswer(at.substr(0, at.find(' ')))));
     if (*column >= board.width()) {
       return bad(fmt::format("there is no column {} (columns 0..{})", *column, board.width() - 1));
     }
@@ -44,7 +46,8 @@ Result<std::set<Cell>> ParseGaps(const Board& board, std::string_view text) {
       return bad(fmt::format("there is no row {} (rows 0..{})", *row, board.height - 1));
     }
     const Cell cell{static_cast<int>(*column), static_cast<int>(*row)};
-    if (!gaps.insert(cell).second) return bad(fmt::format("c{}r{} is given twice", cell.first, cell.second));
+    if (!gaps.insert(cell).second)
+      return bad(fmt::format("c{}r{} is given twice", cell.first, cell.second));
   }
   return gaps;
 }
@@ -58,8 +61,10 @@ std::optional<Layout> LayoutOf(const Board& board, const std::set<Cell>& gaps) {
     size_t next = 0;
     for (int r = 0; next < bricks.size(); ++r) {
       if (r >= board.height) return std::nullopt;
-      if (gaps.count({static_cast<int>(c), r})) layout[c].push_back(kGap);
-      else layout[c].push_back(static_cast<int8_t>(bricks[next++]));
+      if (gaps.count({static_cast<int>(c), r}))
+        layout[c].push_back(kGap);
+      else
+        layout[c].push_back(static_cast<int8_t>(bricks[next++]));
     }
   }
   // A named gap below the last brick was never reached above.
@@ -98,7 +103,8 @@ std::string AnswerPrompt(const nlohmann::json& puzzle) {
   auto p = ParsePuzzle(puzzle);
   const std::string target = p.ok() ? fmt::format(" to reach {} points", p->target_score) : "";
   return fmt::format(
-      "Type the cells where gaps go{} as c<column>r<row>, counting from 0, e.g. c0r2 c3r4 (or none).",
+      "Type the cells where gaps go{} as c<column>r<row>, counting from 0, e.g. c0r2 c3r4 (or "
+      "none).",
       target);
 }
 

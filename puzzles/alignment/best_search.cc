@@ -17,7 +17,8 @@ class Bounds {
  public:
   explicit Bounds(const Board& b) : b_(b), w_(b.width()), h_(b.height) {
     stride_ = 0;
-    for (const auto& col : b.columns) stride_ = std::max<int>(stride_, static_cast<int>(col.size()) + 1);
+    for (const auto& col : b.columns)
+      stride_ = std::max<int>(stride_, static_cast<int>(col.size()) + 1);
     best_.assign(static_cast<size_t>(w_) * (h_ + 1) * stride_, kInfeasible);
     mask_.assign(best_.size(), 0);
     for (int c = 0; c < w_; ++c) {
@@ -107,13 +108,17 @@ struct StateKey {
   bool operator==(const StateKey&) const = default;
 };
 struct StateKeyHash {
-  size_t operator()(const StateKey& k) const { return k.lo * 0x9e3779b97f4a7c15ULL ^ (k.hi + (k.lo >> 29)); }
+  size_t operator()(const StateKey& k) const {
+    return k.lo * 0x9e3779b97f4a7c15ULL ^ (k.hi + (k.lo >> 29));
+  }
 };
 StateKey KeyOf(int r, const uint8_t* k, int w, int gaps) {
   StateKey key;
   for (int c = 0; c < w; ++c) {
-    if (c < 12) key.lo |= static_cast<uint64_t>(k[c]) << (5 * c);
-    else key.hi |= static_cast<uint64_t>(k[c]) << (5 * (c - 12));
+    if (c < 12)
+      key.lo |= static_cast<uint64_t>(k[c]) << (5 * c);
+    else
+      key.hi |= static_cast<uint64_t>(k[c]) << (5 * (c - 12));
   }
   key.hi |= static_cast<uint64_t>(r) << 20 | static_cast<uint64_t>(gaps) << 25;
   return key;
@@ -122,7 +127,11 @@ StateKey KeyOf(int r, const uint8_t* k, int w, int gaps) {
 class BranchAndBound {
  public:
   BranchAndBound(const Board& b, const Bounds& bounds, int incumbent, int64_t budget)
-      : b_(b), bounds_(bounds), w_(b.width()), best_(incumbent), budget_(budget),
+      : b_(b),
+        bounds_(bounds),
+        w_(b.width()),
+        best_(incumbent),
+        budget_(budget),
         placed_(static_cast<size_t>(b.height) * w_, 0) {}
 
   // False when the node budget ran out.
@@ -225,7 +234,8 @@ int Beam(const Board& b, const Bounds& bounds, int width, std::vector<uint8_t>* 
           if (c + 1 == w) {
             t.prefix += RowScore(t.m, w, b.row_bonus);
             t.m = 0;
-            t.bound = r + 1 == b.height ? t.prefix : bounds.Bound(r + 1, 0, t.k.data(), t.prefix, 0);
+            t.bound =
+                r + 1 == b.height ? t.prefix : bounds.Bound(r + 1, 0, t.k.data(), t.prefix, 0);
           } else {
             t.bound = bounds.Bound(r, c + 1, t.k.data(), t.prefix, t.m);
           }

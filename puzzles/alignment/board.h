@@ -31,9 +31,9 @@ inline constexpr char kGapLetter = '-';
 struct Board {
   int height = 8;
   int row_bonus = 2;
-  int max_gaps = 0;                          // 0: only the height limits gaps
-  std::vector<std::vector<uint8_t>> columns; // colour indices, brick 0 on top
-  std::vector<uint8_t> guides;               // per row: bit c set = colour c fits
+  int max_gaps = 0;                           // 0: only the height limits gaps
+  std::vector<std::vector<uint8_t>> columns;  // colour indices, brick 0 on top
+  std::vector<uint8_t> guides;                // per row: bit c set = colour c fits
 
   int width() const { return static_cast<int>(columns.size()); }
 };

@@ -21,14 +21,16 @@ int ColorOf(char ch) {
   return at == std::string_view::npos ? -1 : static_cast<int>(at);
 }
 
-constexpr const char* kKeys[] = {"height",       "columns",      "guides",     "row_bonus",
-                                 "base_score",   "target_score", "greedy_score", "best_score",
-                                 "max_gaps"};
+constexpr const char* kKeys[] = {"height",       "columns",    "guides",
+                                 "row_bonus",    "base_score", "target_score",
+                                 "greedy_score", "best_score", "max_gaps"};
 
 }  // namespace
 
 Result<ParsedPuzzle> ParsePuzzle(const nlohmann::json& puzzle) {
-  const auto bad = [](const std::string& what) { return Status::InvalidArgument("puzzle " + what); };
+  const auto bad = [](const std::string& what) {
+    return Status::InvalidArgument("puzzle " + what);
+  };
   if (!puzzle.is_object()) return bad("must be an object with height, columns and guides");
   for (const auto& [key, value] : puzzle.items()) {
     if (std::find(std::begin(kKeys), std::end(kKeys), key) == std::end(kKeys)) {
@@ -47,7 +49,8 @@ Result<ParsedPuzzle> ParsePuzzle(const nlohmann::json& puzzle) {
   }
   const auto& columns = puzzle["columns"];
   if (!columns.is_array() || columns.size() < kMinColumns || columns.size() > kMaxColumns) {
-    return bad(fmt::format("'columns' must be an array of {}..{} strings", kMinColumns, kMaxColumns));
+    return bad(
+        fmt::format("'columns' must be an array of {}..{} strings", kMinColumns, kMaxColumns));
   }
   int bricks = 0;
   for (size_t c = 0; c < columns.size(); ++c) {
@@ -59,7 +62,8 @@ Result<ParsedPuzzle> ParsePuzzle(const nlohmann::json& puzzle) {
     std::vector<uint8_t> bricks_of;
     for (char ch : col.get_ref<const std::string&>()) {
       const int color = ColorOf(ch);
-      if (color < 0) return bad(fmt::format("'columns'[{}] has letter '{}' (allowed: ACGT)", c, ch));
+      if (color < 0)
+        return bad(fmt::format("'columns'[{}] has letter '{}' (allowed: ACGT)", c, ch));
       bricks_of.push_back(static_cast<uint8_t>(color));
     }
     bricks += static_cast<int>(bricks_of.size());
@@ -91,19 +95,23 @@ Result<ParsedPuzzle> ParsePuzzle(const nlohmann::json& puzzle) {
     return bad(fmt::format("'max_gaps' must be an integer in 0..{}", room));
   }
   const int top = kMaxRowBonus * kMaxColumns * kMaxHeight;
-  if (!AsInt(puzzle["base_score"], 0, top, &p.base_score)) return bad("'base_score' must be an integer");
+  if (!AsInt(puzzle["base_score"], 0, top, &p.base_score))
+    return bad("'base_score' must be an integer");
   if (!AsInt(puzzle["target_score"], 0, top, &p.target_score)) {
     return bad("'target_score' must be an integer");
   }
   if (!AsInt(puzzle["greedy_score"], 0, top, &p.greedy_score)) {
     return bad("'greedy_score' must be an integer");
   }
-  if (!AsInt(puzzle["best_score"], 0, top, &p.best_score)) return bad("'best_score' must be an integer");
+  if (!AsInt(puzzle["best_score"], 0, top, &p.best_score))
+    return bad("'best_score' must be an integer");
   return p;
 }
 
 Result<std::pair<Layout, int>> ParseSolution(const nlohmann::json& solution, const Board& board) {
-  const auto bad = [](const std::string& what) { return Status::InvalidArgument("solution " + what); };
+  const auto bad = [](const std::string& what) {
+    return Status::InvalidArgument("solution " + what);
+  };
   if (!solution.is_object() || solution.size() != 2 || !solution.contains("layout") ||
       !solution.contains("score")) {
     return bad("must be an object {\"layout\": [...], \"score\": N}");
@@ -166,7 +174,8 @@ std::string RenderText(const ParsedPuzzle& p) {
       b.row_bonus, b.max_gaps > 0 ? fmt::format(" At most {} gaps.", b.max_gaps) : "");
   for (int r = 0; r < b.height; ++r) {
     std::string row;
-    for (const auto& col : b.columns) row += r < static_cast<int>(col.size()) ? kColorLetters[col[r]] : '.';
+    for (const auto& col : b.columns)
+      row += r < static_cast<int>(col.size()) ? kColorLetters[col[r]] : '.';
     text += fmt::format("{:>2} {}  guide {}\n", r, row, GuideString(b.guides[r]));
   }
   text += fmt::format("Score now {}; reach {} (the greedy reaches {}, the best known is {}).",

@@ -38,7 +38,8 @@ Board RandomBoard(Rng& rng, const GenerateOptions& o) {
   for (auto& column : b.columns) {
     const auto n = static_cast<size_t>(rng.Between(o.min_len, o.max_len));
     column = ancestor;
-    while (column.size() > n) column.erase(column.begin() + static_cast<long>(rng.Below(column.size())));
+    while (column.size() > n)
+      column.erase(column.begin() + static_cast<long>(rng.Below(column.size())));
     for (auto& brick : column) {
       if (rng.Below(kSubstitutionOneIn) == 0) brick = OtherColor(rng, brick, o.colors);
     }

@@ -69,7 +69,8 @@ GreedyResult Greedy(const Board& board) {
     result.scores.push_back(best);
   }
   result.layout.resize(width);
-  for (int c = 0; c < width; ++c) result.layout[c].assign(cells[c].begin(), cells[c].begin() + len[c]);
+  for (int c = 0; c < width; ++c)
+    result.layout[c].assign(cells[c].begin(), cells[c].begin() + len[c]);
   return result;
 }
 

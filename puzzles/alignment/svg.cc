@@ -29,8 +29,10 @@ std::string RenderSvg(const nlohmann::json& puzzle, const nlohmann::json* soluti
   std::string note;
   if (solution != nullptr) {
     auto s = ParseSolution(*solution, b);
-    if (!s.ok()) note = "invalid solution: " + s.status().message();
-    else if (!IsValidLayout(b, s->first)) note = "the solution's layout does not fit the board";
+    if (!s.ok())
+      note = "invalid solution: " + s.status().message();
+    else if (!IsValidLayout(b, s->first))
+      note = "the solution's layout does not fit the board";
     else {
       layout = s->first;
       solved = true;
@@ -45,7 +47,8 @@ std::string RenderSvg(const nlohmann::json& puzzle, const nlohmann::json* soluti
       svg::Wrap(fmt::format("Insert gaps (each pushes the bricks below it down one row) so bricks "
                             "match their row's guide. A row scores one point per matching brick, "
                             "x{} when every column matches.{}",
-                            b.row_bonus, b.max_gaps > 0 ? fmt::format(" At most {} gaps.", b.max_gaps) : ""),
+                            b.row_bonus,
+                            b.max_gaps > 0 ? fmt::format(" At most {} gaps.", b.max_gaps) : ""),
                 80),
       18, {.size = 13});
 
@@ -55,12 +58,14 @@ std::string RenderSvg(const nlohmann::json& puzzle, const nlohmann::json* soluti
   const double board_x = guide_x + 4 * (kChip + 2) + 12;
   const double board_w = b.width() * kCell;
   const double top = y + 22;
-  const svg::TextStyle small{.size = 11, .fill = "#555", .anchor = "middle", .centered_vertically = true};
+  const svg::TextStyle small{
+      .size = 11, .fill = "#555", .anchor = "middle", .centered_vertically = true};
   for (int c = 0; c < b.width(); ++c) {
     doc.Text(board_x + (c + 0.5) * kCell, top - 10, std::to_string(c), small);
   }
   doc.Text(guide_x, top - 10, "guide", {.size = 11, .fill = "#555", .centered_vertically = true});
-  doc.Text(board_x + board_w + 10, top - 10, "points", {.size = 11, .fill = "#555", .centered_vertically = true});
+  doc.Text(board_x + board_w + 10, top - 10, "points",
+           {.size = 11, .fill = "#555", .centered_vertically = true});
 
   for (int r = 0; r < b.height; ++r) {
     const double ry = top + r * kCell;
@@ -73,7 +78,11 @@ std::string RenderSvg(const nlohmann::json& puzzle, const nlohmann::json* soluti
       const double cx = guide_x + chip++ * (kChip + 2);
       doc.Rect(cx, ry + (kCell - kChip) / 2, kChip, kChip, kFill[color], "none", 1, "rx=\"2\"");
       doc.Text(cx + kChip / 2, ry + kCell / 2, std::string(1, kColorLetters[color]),
-               {.size = 9, .fill = "#ffffff", .anchor = "middle", .bold = true, .centered_vertically = true});
+               {.size = 9,
+                .fill = "#ffffff",
+                .anchor = "middle",
+                .bold = true,
+                .centered_vertically = true});
     }
     int matching = 0;
     for (int c = 0; c < b.width(); ++c) {
@@ -91,11 +100,14 @@ std::string RenderSvg(const nlohmann::json& puzzle, const nlohmann::json* soluti
       doc.Rect(cx + 3, ry + 3, kCell - 6, kCell - 6, kFill[color], match ? "#212121" : "none",
                match ? 2.5 : 1, "rx=\"5\"");
       doc.Text(cx + kCell / 2, ry + kCell / 2, std::string(1, kColorLetters[color]),
-               {.size = 15, .fill = "#ffffff", .anchor = "middle", .bold = true, .centered_vertically = true});
+               {.size = 15,
+                .fill = "#ffffff",
+                .anchor = "middle",
+                .bold = true,
+                .centered_vertically = true});
     }
-    const std::string points = matching == b.width()
-                                   ? fmt::format("{} x{}", matching, b.row_bonus)
-                                   : std::to_string(matching);
+    const std::string points = matching == b.width() ? fmt::format("{} x{}", matching, b.row_bonus)
+                                                     : std::to_string(matching);
     doc.Text(board_x + board_w + 10, ry + kCell / 2, points,
              {.size = 12, .bold = matching == b.width(), .centered_vertically = true});
   }
@@ -116,7 +128,8 @@ std::string RenderSvg(const nlohmann::json& puzzle, const nlohmann::json* soluti
              {.size = 14, .fill = "#1565c0", .bold = true});
     y += 22;
   }
-  if (!note.empty()) y = doc.Lines(kMargin, y, svg::Wrap(note, 80), 18, {.size = 13, .fill = "#b00020"});
+  if (!note.empty())
+    y = doc.Lines(kMargin, y, svg::Wrap(note, 80), 18, {.size = 13, .fill = "#b00020"});
   const double width = std::max(board_x + board_w + 70, kMargin * 2 + 80 * 7.8);
   return doc.Finish(width, y);
 }

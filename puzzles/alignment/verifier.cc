@@ -15,12 +15,16 @@ std::string LayoutProblem(const Board& board, const Layout& layout) {
     const auto& cells = layout[c];
     std::vector<uint8_t> bricks;
     for (int8_t cell : cells) {
-      if (cell == kGap) ++gaps;
-      else bricks.push_back(static_cast<uint8_t>(cell));
+      if (cell == kGap)
+        ++gaps;
+      else
+        bricks.push_back(static_cast<uint8_t>(cell));
     }
-    if (bricks != board.columns[c]) return fmt::format("column {} holds other bricks than the puzzle's", c);
+    if (bricks != board.columns[c])
+      return fmt::format("column {} holds other bricks than the puzzle's", c);
     if (cells.size() > static_cast<size_t>(board.height)) {
-      return fmt::format("column {} is {} cells long, the height is {}", c, cells.size(), board.height);
+      return fmt::format("column {} is {} cells long, the height is {}", c, cells.size(),
+                         board.height);
     }
     if (!cells.empty() && cells.back() == kGap) return fmt::format("column {} ends with a gap", c);
   }
@@ -61,14 +65,16 @@ Result<Difficulty> Verify(const nlohmann::json& puzzle, const nlohmann::json& so
   const auto& [layout, claimed] = *answer;
 
   const std::string problem = LayoutProblem(p.board, layout);
-  if (!problem.empty()) return Status::FailedPrecondition("the solution's layout does not fit: " + problem);
+  if (!problem.empty())
+    return Status::FailedPrecondition("the solution's layout does not fit: " + problem);
   const int score = PlainScore(p.board, layout);
   if (score != claimed) {
     return Status::FailedPrecondition(
         fmt::format("the solution claims score {}, its layout scores {}", claimed, score));
   }
 
-  if (Status s = Claim("base_score", p.base_score, PlainScore(p.board, BaseLayout(p.board))); !s.ok()) {
+  if (Status s = Claim("base_score", p.base_score, PlainScore(p.board, BaseLayout(p.board)));
+      !s.ok()) {
     return s;
   }
   const Analysis a = Analyze(p.board);

@@ -18,7 +18,9 @@ std::string StrategyForm(const StrategyPuzzle& p) {
   return fmt::format(
       "type the first weighing as the coins of the left pan, vs, the coins of the right pan, "
       "e.g. {}",
-      p.coins >= 4 ? "1 2 vs 3 4" : p.coins >= 2 ? "1 vs 2" : "1 vs 0");
+      p.coins >= 4   ? "1 2 vs 3 4"
+      : p.coins >= 2 ? "1 vs 2"
+                     : "1 vs 0");
 }
 
 std::optional<bool> HeavinessWord(std::string_view word) {
@@ -68,13 +70,13 @@ Result<std::vector<int>> ParsePan(std::string_view text, const StrategyPuzzle& p
   for (in.Skip(","); !in.AtEnd(); in.Skip(",")) {
     const auto n = in.ReadNumber();
     if (!n) {
-      return Status::InvalidArgument(fmt::format("the {} pan holds '{}', not a coin number: {}",
-                                                 side, in.Peek(), form));
+      return Status::InvalidArgument(
+          fmt::format("the {} pan holds '{}', not a coin number: {}", side, in.Peek(), form));
     }
     if (*n < lowest || *n > p.coins) {
-      return Status::InvalidArgument(
-          fmt::format("there is no coin {}; the coins are {}..{}{}: {}", *n, lowest, p.coins,
-                      lowest == 0 ? " (0 the genuine one)" : "", form));
+      return Status::InvalidArgument(fmt::format("there is no coin {}; the coins are {}..{}{}: {}",
+                                                 *n, lowest, p.coins,
+                                                 lowest == 0 ? " (0 the genuine one)" : "", form));
     }
     pan.push_back(static_cast<int>(*n));
   }
@@ -102,7 +104,8 @@ Result<Weighing> ParseFirstWeighing(const StrategyPuzzle& p, std::string_view te
         fmt::format("{} does not separate the pans with vs: {}", QuoteAnswer(text), form));
   }
   if (separators > 1) {
-    return Status::InvalidArgument(fmt::format("{} has more than two pans: {}", QuoteAnswer(text), form));
+    return Status::InvalidArgument(
+        fmt::format("{} has more than two pans: {}", QuoteAnswer(text), form));
   }
   const std::string_view right_text = std::string_view(lower).substr(at + len);
   Weighing w;
@@ -119,9 +122,9 @@ Result<Weighing> ParseFirstWeighing(const StrategyPuzzle& p, std::string_view te
     return Status::InvalidArgument(fmt::format("coin {} is on the scale twice: {}", *twice, form));
   }
   if (w.left.size() != w.right.size()) {
-    return Status::InvalidArgument(fmt::format(
-        "the pans hold {} and {} coins; a weighing needs the same number on each: {}",
-        w.left.size(), w.right.size(), form));
+    return Status::InvalidArgument(
+        fmt::format("the pans hold {} and {} coins; a weighing needs the same number on each: {}",
+                    w.left.size(), w.right.size(), form));
   }
   std::sort(w.left.begin(), w.left.end());
   std::sort(w.right.begin(), w.right.end());

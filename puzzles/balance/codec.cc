@@ -19,8 +19,8 @@ Status CheckKeys(const nlohmann::json& object, std::initializer_list<std::string
                  const std::string& where) {
   for (const auto& [key, value] : object.items()) {
     if (std::find(known.begin(), known.end(), key) == known.end()) {
-      return Status::InvalidArgument(fmt::format("{} has unknown key '{}' (known: {})", where, key,
-                                                 fmt::join(known, ", ")));
+      return Status::InvalidArgument(
+          fmt::format("{} has unknown key '{}' (known: {})", where, key, fmt::join(known, ", ")));
     }
   }
   return Status::Ok();
@@ -33,8 +33,7 @@ std::string Pan(const std::vector<int>& coins) { return fmt::format("{}", fmt::j
 Result<bool> IsStrategy(const nlohmann::json& puzzle) {
   if (!puzzle.is_object()) return Status::InvalidArgument("puzzle must be an object with a mode");
   const auto mode = puzzle.find("mode");
-  if (mode == puzzle.end() || !mode->is_string() ||
-      (*mode != "deduction" && *mode != "strategy")) {
+  if (mode == puzzle.end() || !mode->is_string() || (*mode != "deduction" && *mode != "strategy")) {
     return Status::InvalidArgument("puzzle 'mode' must be \"deduction\" or \"strategy\"");
   }
   return *mode == "strategy";
@@ -55,10 +54,12 @@ Result<Weighing> ParsePans(const nlohmann::json& node, int coins, bool allow_zer
       int coin = 0;
       if (!IntIn(c, allow_zero ? 0 : 1, coins, &coin)) {
         return Status::InvalidArgument(fmt::format("{}: '{}' holds {}, not a coin number in {}..{}",
-                                                   where, side, c.dump(), allow_zero ? 0 : 1, coins));
+                                                   where, side, c.dump(), allow_zero ? 0 : 1,
+                                                   coins));
       }
       if (used[coin]) {
-        return Status::InvalidArgument(fmt::format("{}: coin {} is on the scale twice", where, coin));
+        return Status::InvalidArgument(
+            fmt::format("{}: coin {} is on the scale twice", where, coin));
       }
       used[coin] = true;
       out.push_back(coin);
@@ -156,7 +157,7 @@ nlohmann::json WeighingJson(const Weighing& w, Outcome o) {
 
 std::string WeighingKey(const Weighing& w, Outcome o) {
   if (w.right < w.left) {  // mirror: the smaller list on the left
-    const Outcome m = o == Outcome::kBalanced   ? o
+    const Outcome m = o == Outcome::kBalanced    ? o
                       : o == Outcome::kLeftHeavy ? Outcome::kRightHeavy
                                                  : Outcome::kLeftHeavy;
     return WeighingKey(Weighing{w.right, w.left}, m);
@@ -198,8 +199,12 @@ std::string RenderText(const DeductionPuzzle& p) {
 std::string RenderText(const StrategyPuzzle& p) {
   std::string text = fmt::format("{} coins look alike; one is counterfeit, ", p.coins);
   switch (p.variant) {
-    case Variant::kUnknown: text += "heavier or lighter than the others.\n"; break;
-    case Variant::kHeavier: text += "heavier than the others.\n"; break;
+    case Variant::kUnknown:
+      text += "heavier or lighter than the others.\n";
+      break;
+    case Variant::kHeavier:
+      text += "heavier than the others.\n";
+      break;
     case Variant::kReference:
       text += "heavier or lighter than the others.\nYou also have coin 0, known to be genuine.\n";
       break;

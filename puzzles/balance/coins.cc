@@ -6,9 +6,12 @@ namespace foundry::puzzles::balance {
 
 std::string_view VariantName(Variant v) {
   switch (v) {
-    case Variant::kUnknown: return "unknown";
-    case Variant::kHeavier: return "heavier";
-    case Variant::kReference: return "reference";
+    case Variant::kUnknown:
+      return "unknown";
+    case Variant::kHeavier:
+      return "heavier";
+    case Variant::kReference:
+      return "reference";
   }
   return "unknown";
 }
@@ -22,9 +25,12 @@ std::optional<Variant> ParseVariant(std::string_view name) {
 
 std::string_view OutcomeName(Outcome o) {
   switch (o) {
-    case Outcome::kLeftHeavy: return "left_heavy";
-    case Outcome::kBalanced: return "balanced";
-    case Outcome::kRightHeavy: return "right_heavy";
+    case Outcome::kLeftHeavy:
+      return "left_heavy";
+    case Outcome::kBalanced:
+      return "balanced";
+    case Outcome::kRightHeavy:
+      return "right_heavy";
   }
   return "balanced";
 }
@@ -49,9 +55,12 @@ int64_t MaxCoins(Variant v, int weighings) {
   int64_t p = 1;
   for (int k = 0; k < weighings; ++k) p *= 3;
   switch (v) {
-    case Variant::kUnknown: return (p - 3) / 2;
-    case Variant::kReference: return (p - 1) / 2;
-    case Variant::kHeavier: return p;
+    case Variant::kUnknown:
+      return (p - 3) / 2;
+    case Variant::kReference:
+      return (p - 1) / 2;
+    case Variant::kHeavier:
+      return p;
   }
   return 0;
 }

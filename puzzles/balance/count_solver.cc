@@ -50,9 +50,16 @@ CountState After(const CountState& s, const CountWeighing& w, Outcome o) {
 CountState StartState(Variant v, int coins) {
   CountState s;
   switch (v) {
-    case Variant::kUnknown: s.unknown = coins; break;
-    case Variant::kHeavier: s.heavy = coins; break;
-    case Variant::kReference: s.unknown = coins; s.genuine = 1; break;
+    case Variant::kUnknown:
+      s.unknown = coins;
+      break;
+    case Variant::kHeavier:
+      s.heavy = coins;
+      break;
+    case Variant::kReference:
+      s.unknown = coins;
+      s.genuine = 1;
+      break;
   }
   return s;
 }
@@ -140,7 +147,8 @@ nlohmann::json Node(CountSolver& solver, const Groups& g, int k) {
   const std::optional<CountWeighing> w = solver.Solve(s, k);
   assert(w.has_value());
   std::vector<int> left, right, u_left, u_right, h_left, h_right, l_left, l_right;
-  std::vector<int> u_off = Take(Take(g.unknown, w->unknown_left, u_left), w->unknown_right, u_right);
+  std::vector<int> u_off =
+      Take(Take(g.unknown, w->unknown_left, u_left), w->unknown_right, u_right);
   std::vector<int> h_off = Take(Take(g.heavy, w->heavy_left, h_left), w->heavy_right, h_right);
   std::vector<int> l_off = Take(Take(g.light, w->light_left, l_left), w->light_right, l_right);
   std::vector<int> genuine_used;
@@ -156,7 +164,8 @@ nlohmann::json Node(CountSolver& solver, const Groups& g, int k) {
 
   // Every coin not left suspect by an outcome becomes genuine.
   std::vector<int> all = g.genuine;
-  for (const auto* part : {&g.unknown, &g.heavy, &g.light}) all.insert(all.end(), part->begin(), part->end());
+  for (const auto* part : {&g.unknown, &g.heavy, &g.light})
+    all.insert(all.end(), part->begin(), part->end());
   const auto child = [&](std::vector<int> unknown, std::vector<int> heavy, std::vector<int> light) {
     Groups c;
     c.unknown = std::move(unknown);
@@ -165,7 +174,9 @@ nlohmann::json Node(CountSolver& solver, const Groups& g, int k) {
     std::sort(c.heavy.begin(), c.heavy.end());
     std::sort(c.light.begin(), c.light.end());
     for (int coin : all) {
-      const auto in = [&](const std::vector<int>& v) { return std::find(v.begin(), v.end(), coin) != v.end(); };
+      const auto in = [&](const std::vector<int>& v) {
+        return std::find(v.begin(), v.end(), coin) != v.end();
+      };
       if (!in(c.unknown) && !in(c.heavy) && !in(c.light)) c.genuine.push_back(coin);
     }
     std::sort(c.genuine.begin(), c.genuine.end());
@@ -179,7 +190,8 @@ nlohmann::json Node(CountSolver& solver, const Groups& g, int k) {
   const Groups lh = child({}, cat(u_left, h_left), cat(u_right, l_right));
   const Groups rh = child({}, cat(u_right, h_right), cat(u_left, l_left));
   const Groups bal = child(u_off, h_off, l_off);
-  for (const auto& [name, c] : {std::pair{"left_heavy", &lh}, {"balanced", &bal}, {"right_heavy", &rh}}) {
+  for (const auto& [name, c] :
+       {std::pair{"left_heavy", &lh}, {"balanced", &bal}, {"right_heavy", &rh}}) {
     if (!c->unknown.empty() || !c->heavy.empty() || !c->light.empty()) {
       node[name] = Node(solver, *c, k - 1);
     }

@@ -110,7 +110,8 @@ Candidate GenerateStrategy(Rng& rng, const StrategyOptions& o) {
 int64_t StrategyPuzzleCount(const StrategyOptions& o) {
   CountSolver solver;
   int64_t count = 0;
-  for (int n = 1; n <= o.max_coins; ++n) count += Tightness(solver, n, o.weighings, o.variant) == nullptr;
+  for (int n = 1; n <= o.max_coins; ++n)
+    count += Tightness(solver, n, o.weighings, o.variant) == nullptr;
   return count;
 }
 

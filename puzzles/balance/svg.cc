@@ -15,13 +15,18 @@ constexpr double kMargin = 20;
 constexpr int kPerRow = 8;                 // coin discs per row in a pan
 constexpr double kPitch = 26, kDisc = 11;  // disc spacing and radius
 constexpr double kPanW = kPerRow * kPitch + 12;
-constexpr double kTilt = 8;                // how far a heavier pan sinks
+constexpr double kTilt = 8;  // how far a heavier pan sinks
 
 void Coin(svg::Document& doc, double cx, double cy, int coin, bool marked) {
-  doc.Circle(cx, cy, kDisc, marked ? "#ffcdd2" : coin == 0 ? "#e0e0e0" : "#fff3c4",
+  doc.Circle(cx, cy, kDisc,
+             marked      ? "#ffcdd2"
+             : coin == 0 ? "#e0e0e0"
+                         : "#fff3c4",
              marked ? "#c62828" : "#8d6e00", marked ? 2.5 : 1.2);
   doc.Text(cx, cy, std::to_string(coin),
-           {.size = coin >= 100 ? 9.0 : 11.0, .anchor = "middle", .bold = marked,
+           {.size = coin >= 100 ? 9.0 : 11.0,
+            .anchor = "middle",
+            .bold = marked,
             .centered_vertically = true});
 }
 
@@ -47,14 +52,18 @@ std::string RenderDeduction(const DeductionPuzzle& p, const nlohmann::json* solu
   const double top = doc.Lines(
       kMargin, 58,
       svg::Wrap(fmt::format("{} coins look alike; one is counterfeit, heavier or lighter than the "
-                            "others. The scale showed:", p.coins), 80),
+                            "others. The scale showed:",
+                            p.coins),
+                80),
       20);
   std::optional<Hypothesis> answer;
   std::string note;
   if (solution != nullptr) {
     auto h = ParseDeductionSolution(*solution, p.coins);
-    if (h.ok()) answer = *h;
-    else note = "invalid solution: " + h.status().message();
+    if (h.ok())
+      answer = *h;
+    else
+      note = "invalid solution: " + h.status().message();
   }
   const int marked = answer ? answer->coin : -1;
   const double left_x = kMargin + 34, glyph_x = left_x + kPanW, right_x = glyph_x + 120;
@@ -66,17 +75,20 @@ std::string RenderDeduction(const DeductionPuzzle& p, const nlohmann::json* solu
     const double tall = std::max(PanHeight(w.left.size()), PanHeight(w.right.size()));
     const double mid = y + kTilt + tall / 2 + 4;
     const double tilt = o == Outcome::kLeftHeavy ? kTilt : o == Outcome::kRightHeavy ? -kTilt : 0;
-    if (k % 2 == 1) doc.Rect(kMargin - 6, y, result_x + 130 - kMargin, tall + 2 * kTilt + 12, "#f7f9fc");
-    doc.Text(kMargin, mid, fmt::format("{}.", k + 1), {.size = 15, .fill = "#555", .bold = true,
-                                                       .centered_vertically = true});
+    if (k % 2 == 1)
+      doc.Rect(kMargin - 6, y, result_x + 130 - kMargin, tall + 2 * kTilt + 12, "#f7f9fc");
+    doc.Text(kMargin, mid, fmt::format("{}.", k + 1),
+             {.size = 15, .fill = "#555", .bold = true, .centered_vertically = true});
     Pan(doc, left_x, mid - PanHeight(w.left.size()) / 2 + tilt, w.left, marked);
     Pan(doc, right_x, mid - PanHeight(w.right.size()) / 2 - tilt, w.right, marked);
     // The scale: a fulcrum and a beam tilted toward the heavier pan.
     const double cx = glyph_x + 60;
-    doc.Path(fmt::format("M {} {} L {} {} L {} {} Z", svg::Num(cx), svg::Num(mid), svg::Num(cx - 12),
-                         svg::Num(mid + 26), svg::Num(cx + 12), svg::Num(mid + 26)),
-             "#90a4ae", "#455a64", 1.5);
-    doc.Line(glyph_x + 8, mid + tilt, glyph_x + 112, mid - tilt, "#455a64", 4, "stroke-linecap=\"round\"");
+    doc.Path(
+        fmt::format("M {} {} L {} {} L {} {} Z", svg::Num(cx), svg::Num(mid), svg::Num(cx - 12),
+                    svg::Num(mid + 26), svg::Num(cx + 12), svg::Num(mid + 26)),
+        "#90a4ae", "#455a64", 1.5);
+    doc.Line(glyph_x + 8, mid + tilt, glyph_x + 112, mid - tilt, "#455a64", 4,
+             "stroke-linecap=\"round\"");
     const std::string_view words = o == Outcome::kBalanced    ? "balance"
                                    : o == Outcome::kLeftHeavy ? "left heavier"
                                                               : "right heavier";
@@ -87,8 +99,9 @@ std::string RenderDeduction(const DeductionPuzzle& p, const nlohmann::json* solu
   doc.Text(kMargin, y, "Which coin is counterfeit, and is it heavier or lighter?", {.bold = true});
   y += 26;
   if (answer) {
-    doc.Text(kMargin, y, fmt::format("Answer: coin {} is {}.", answer->coin,
-                                     answer->heavier ? "heavier" : "lighter"),
+    doc.Text(kMargin, y,
+             fmt::format("Answer: coin {} is {}.", answer->coin,
+                         answer->heavier ? "heavier" : "lighter"),
              {.size = 15, .fill = "#1565c0", .bold = true});
     y += 26;
   }
@@ -125,7 +138,8 @@ void Flatten(const nlohmann::json& node, int depth, int parent, std::string edge
     e.leaf = true;
     e.text = fmt::format("coin {} {}", node["coin"].dump(),
                          heavier != node.end() && heavier->is_boolean() && heavier->get<bool>()
-                             ? "heavier" : "lighter");
+                             ? "heavier"
+                             : "lighter");
     out.push_back(std::move(e));
     return;
   }
@@ -153,8 +167,8 @@ std::string RenderStrategy(const StrategyPuzzle& p, const nlohmann::json* soluti
   constexpr int kCoinsPerLine = 20;
   for (int c = first; c <= p.coins; ++c) {
     const int i = c - first;
-    Coin(doc, kMargin + kDisc + (i % kCoinsPerLine) * kPitch, y + kDisc + (i / kCoinsPerLine) * kPitch,
-         c, false);
+    Coin(doc, kMargin + kDisc + (i % kCoinsPerLine) * kPitch,
+         y + kDisc + (i / kCoinsPerLine) * kPitch, c, false);
   }
   y += ((p.coins - first) / kCoinsPerLine + 1) * kPitch + 16;
   double width = std::max(kMargin * 2 + kCoinsPerLine * kPitch, kMargin * 2 + 88 * 8.4);
@@ -176,13 +190,15 @@ std::string RenderStrategy(const StrategyPuzzle& p, const nlohmann::json* soluti
       const double top = y;
       double box_x = x;
       if (!e.edge.empty()) {
-        doc.Text(x, top + 11, e.edge + ":", {.size = 12, .fill = "#555", .centered_vertically = true});
+        doc.Text(x, top + 11, e.edge + ":",
+                 {.size = 12, .fill = "#555", .centered_vertically = true});
         box_x += svg::TextWidth(e.edge + ":", 12) + 6;
       }
       const double box_w = svg::TextWidth(e.text, 13) + 14;
-      doc.Rect(box_x, top, box_w, 22, e.leaf ? "#e8f5e9" : "#e3f2fd", e.leaf ? "#2e7d32" : "#1565c0",
-               1.2, "rx=\"4\"");
-      doc.Text(box_x + 7, top + 11, e.text, {.size = 13, .bold = e.leaf, .centered_vertically = true});
+      doc.Rect(box_x, top, box_w, 22, e.leaf ? "#e8f5e9" : "#e3f2fd",
+               e.leaf ? "#2e7d32" : "#1565c0", 1.2, "rx=\"4\"");
+      doc.Text(box_x + 7, top + 11, e.text,
+               {.size = 13, .bold = e.leaf, .centered_vertically = true});
       if (e.parent >= 0) {
         const double px = xs[e.parent] + 8;
         doc.Path(fmt::format("M {} {} L {} {} L {} {}", svg::Num(px), svg::Num(ys[e.parent] + 22),

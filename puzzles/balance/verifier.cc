@@ -145,9 +145,9 @@ Result<Difficulty> VerifyStrategy(const nlohmann::json& puzzle, const nlohmann::
   FOUNDRY_RETURN_IF_ERROR(checker.Check(solution["tree"], all, p.weighings, "tree"));
   const int needed = MinWeighings(p.variant, p.coins);
   if (needed != p.weighings) {
-    return Status::FailedPrecondition(fmt::format(
-        "not tight: {} coins ({}) need only {} weighings, not {}", p.coins, VariantName(p.variant),
-        needed, p.weighings));
+    return Status::FailedPrecondition(
+        fmt::format("not tight: {} coins ({}) need only {} weighings, not {}", p.coins,
+                    VariantName(p.variant), needed, p.weighings));
   }
   return RateStrategy(p.coins, p.weighings, p.variant);
 }

@@ -22,8 +22,10 @@ std::string Expected(const ParsedPuzzle& p) {
 Score ScoreGuess(std::string_view guess, std::string_view secret) {
   Score s;
   for (size_t i = 0; i < guess.size(); ++i) {
-    if (i < secret.size() && guess[i] == secret[i]) ++s.bulls;
-    else if (secret.find(guess[i]) != std::string_view::npos) ++s.cows;
+    if (i < secret.size() && guess[i] == secret[i])
+      ++s.bulls;
+    else if (secret.find(guess[i]) != std::string_view::npos)
+      ++s.cows;
   }
   return s;
 }

@@ -55,7 +55,8 @@ Result<Clue> ParseClue(const nlohmann::json& j, int length, size_t index) {
     return bad("'cows' must be an integer from 0 to the length");
   }
   if (c.bulls + c.cows > length) {
-    return bad(fmt::format("bulls + cows is {}, more than the length {}", c.bulls + c.cows, length));
+    return bad(
+        fmt::format("bulls + cows is {}, more than the length {}", c.bulls + c.cows, length));
   }
   return c;
 }
@@ -138,9 +139,9 @@ std::string CanonicalBytes(const ParsedPuzzle& p) {
 }
 
 std::string RenderText(const ParsedPuzzle& p) {
-  std::string text = fmt::format("I am thinking of a {}-digit number with {} different digits{}.\n",
-                                 p.length, p.length, p.leading_zero ? " (it may start with 0)"
-                                                                    : " (no leading zero)");
+  std::string text =
+      fmt::format("I am thinking of a {}-digit number with {} different digits{}.\n", p.length,
+                  p.length, p.leading_zero ? " (it may start with 0)" : " (no leading zero)");
   text += "A bull is a right digit in the right place, a cow a right digit in the wrong place.\n";
   for (size_t k = 0; k < p.clues.size(); ++k) {
     const Clue& c = p.clues[k];

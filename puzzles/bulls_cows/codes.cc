@@ -48,10 +48,22 @@ const Universe::Shared& Universe::SharedFor(int length) {
     return s;
   };
   switch (length) {
-    case 3: { static const Shared s = build(3); return s; }
-    case 4: { static const Shared s = build(4); return s; }
-    case 5: { static const Shared s = build(5); return s; }
-    default: { static const Shared s = build(6); return s; }
+    case 3: {
+      static const Shared s = build(3);
+      return s;
+    }
+    case 4: {
+      static const Shared s = build(4);
+      return s;
+    }
+    case 5: {
+      static const Shared s = build(5);
+      return s;
+    }
+    default: {
+      static const Shared s = build(6);
+      return s;
+    }
   }
 }
 
@@ -61,14 +73,38 @@ const Universe& Universe::For(int length, bool leading_zero) {
   // Leaked on purpose: valid for the life of the program, no exit-time
   // destruction order to worry about.
   switch (length * 2 + (leading_zero ? 1 : 0)) {
-    case 6: { static const Universe* u = make(3, false); return *u; }
-    case 7: { static const Universe* u = make(3, true); return *u; }
-    case 8: { static const Universe* u = make(4, false); return *u; }
-    case 9: { static const Universe* u = make(4, true); return *u; }
-    case 10: { static const Universe* u = make(5, false); return *u; }
-    case 11: { static const Universe* u = make(5, true); return *u; }
-    case 12: { static const Universe* u = make(6, false); return *u; }
-    default: { static const Universe* u = make(6, true); return *u; }
+    case 6: {
+      static const Universe* u = make(3, false);
+      return *u;
+    }
+    case 7: {
+      static const Universe* u = make(3, true);
+      return *u;
+    }
+    case 8: {
+      static const Universe* u = make(4, false);
+      return *u;
+    }
+    case 9: {
+      static const Universe* u = make(4, true);
+      return *u;
+    }
+    case 10: {
+      static const Universe* u = make(5, false);
+      return *u;
+    }
+    case 11: {
+      static const Universe* u = make(5, true);
+      return *u;
+    }
+    case 12: {
+      static const Universe* u = make(6, false);
+      return *u;
+    }
+    default: {
+      static const Universe* u = make(6, true);
+      return *u;
+    }
   }
 }
 

@@ -29,8 +29,8 @@ void Minimize(const Universe& u, Draft& d) {
   uint32_t dropped = 0;
   for (size_t c = 0; c < d.guesses.size(); ++c) {
     const uint32_t trial = dropped | (1u << c);
-    const bool needed = std::any_of(masks.begin(), masks.end(),
-                                    [&](uint32_t m) { return (m & ~trial) == 0; });
+    const bool needed =
+        std::any_of(masks.begin(), masks.end(), [&](uint32_t m) { return (m & ~trial) == 0; });
     if (!needed) dropped = trial;
   }
   size_t out = 0;

@@ -24,8 +24,8 @@ Status Session::Answer(int bulls, int cows) {
   assert(pending_);
   const int n = length();
   if (bulls < 0 || cows < 0 || bulls + cows > n || (bulls == n - 1 && cows == 1)) {
-    return Status::InvalidArgument(fmt::format(
-        "{} bulls and {} cows is not a possible answer for {} digits", bulls, cows, n));
+    return Status::InvalidArgument(
+        fmt::format("{} bulls and {} cows is not a possible answer for {} digits", bulls, cows, n));
   }
   Turn& turn = history_.back();
   turn.score = MakeScore(bulls, cows);

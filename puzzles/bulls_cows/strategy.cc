@@ -79,7 +79,8 @@ int GreedyWorst(const Universe& u, std::span<const uint32_t> c, int depth) {
   const auto parts = Split(u, g, c);
   for (int score = 0; score < kScoreSlots; ++score) {
     if (parts[score].empty()) continue;
-    worst = std::max(worst, score == u.win_score() ? depth : GreedyWorst(u, parts[score], depth + 1));
+    worst =
+        std::max(worst, score == u.win_score() ? depth : GreedyWorst(u, parts[score], depth + 1));
   }
   return worst;
 }
@@ -97,8 +98,8 @@ uint32_t Ours(const Universe& u, std::span<const uint32_t> c, int depth) {
     const auto parts = Split(u, g, c);
     for (int score = 0; score < kScoreSlots; ++score) {
       if (parts[score].empty()) continue;
-      worst = std::max(worst,
-                       score == u.win_score() ? depth : GreedyWorst(u, parts[score], depth + 1));
+      worst =
+          std::max(worst, score == u.win_score() ? depth : GreedyWorst(u, parts[score], depth + 1));
     }
     if (worst <= GuessBudget(u.length())) return g;
   }

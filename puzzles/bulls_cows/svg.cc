@@ -22,9 +22,9 @@ void DigitBoxes(svg::Document& doc, double x, double y, int length, const std::s
     const double bx = x + k * kBoxStep;
     doc.Rect(bx, y, kBox, kBox, fill, "#333", 1.5, "rx=\"3\"");
     if (k < static_cast<int>(code.size())) {
-      doc.Text(bx + kBox / 2, y + kBox / 2, std::string(1, code[k]),
-               {.size = 20, .fill = ink, .anchor = "middle", .bold = true,
-                .centered_vertically = true});
+      doc.Text(
+          bx + kBox / 2, y + kBox / 2, std::string(1, code[k]),
+          {.size = 20, .fill = ink, .anchor = "middle", .bold = true, .centered_vertically = true});
     }
   }
 }
@@ -50,7 +50,8 @@ std::string RenderSvg(const nlohmann::json& puzzle, const nlohmann::json* soluti
   doc.Text(kMargin, 58,
            fmt::format("A secret of {} different digits{}.", p.length,
                        p.leading_zero ? " (it may start with 0)" : " (no leading zero)"));
-  doc.Text(kMargin, 78, "Bull (dot): right digit, right place. Cow (ring): right digit, wrong place.",
+  doc.Text(kMargin, 78,
+           "Bull (dot): right digit, right place. Cow (ring): right digit, wrong place.",
            {.size = 12, .fill = "#555"});
 
   const double boxes_x = kMargin + 30;
@@ -82,15 +83,18 @@ std::string RenderSvg(const nlohmann::json& puzzle, const nlohmann::json* soluti
   std::string secret, note;
   if (solution != nullptr) {
     auto s = ParseSolution(*solution, p);
-    if (s.ok()) secret = *s;
-    else note = "invalid solution: " + s.status().message();
+    if (s.ok())
+      secret = *s;
+    else
+      note = "invalid solution: " + s.status().message();
   }
   doc.Text(kMargin, y + kBox / 2, "Secret:", {.bold = true, .centered_vertically = true});
   DigitBoxes(doc, boxes_x + 40, y, p.length, secret, "#fafafa", "#1565c0");
   y += kBox + 24;
   if (!note.empty()) y = doc.Lines(kMargin, y, svg::Wrap(note, 60), 18, {.fill = "#b00020"});
 
-  const double width = std::max(right + kMargin, kMargin * 2 + svg::TextWidth(std::string(76, 'x'), 12));
+  const double width =
+      std::max(right + kMargin, kMargin * 2 + svg::TextWidth(std::string(76, 'x'), 12));
   return doc.Finish(width, y);
 }
 

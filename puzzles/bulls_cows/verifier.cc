@@ -52,7 +52,8 @@ Result<Difficulty> Verify(const nlohmann::json& puzzle, const nlohmann::json& so
   for (size_t k = 0; k < p.clues.size(); ++k) {
     const Clue& c = p.clues[k];
     if (c.guess == *secret) {
-      return Status::FailedPrecondition(fmt::format("clue {} guesses the secret {}", k + 1, c.guess));
+      return Status::FailedPrecondition(
+          fmt::format("clue {} guesses the secret {}", k + 1, c.guess));
     }
     probes.push_back(MakeProbe(c));
     keys.push_back(std::stoull(c.guess) * 64 + static_cast<uint64_t>(c.bulls * 7 + c.cows));
@@ -97,9 +98,9 @@ Result<Difficulty> Verify(const nlohmann::json& puzzle, const nlohmann::json& so
   for (uint32_t m : masks) consistent += m == 0;
   if (consistent > 1) {
     const auto text = [&](int v) { return fmt::format("{:0{}}", v, p.length); };
-    return Status::FailedPrecondition(fmt::format(
-        "{} codes answer all {} clues (e.g. {} and {}): the secret is not unique", consistent,
-        p.clues.size(), text(survivors[0]), text(survivors[1])));
+    return Status::FailedPrecondition(
+        fmt::format("{} codes answer all {} clues (e.g. {} and {}): the secret is not unique",
+                    consistent, p.clues.size(), text(survivors[0]), text(survivors[1])));
   }
   return RateDifficulty(masks, keys);
 }

@@ -29,11 +29,16 @@ char DirectionOf(const Move& m) {
 bool Step(std::string_view direction, Move& m) {
   m.x2 = m.x1;
   m.y2 = m.y1;
-  if (direction == "u" || direction == "up") --m.y2;
-  else if (direction == "d" || direction == "down") ++m.y2;
-  else if (direction == "l" || direction == "left") --m.x2;
-  else if (direction == "r" || direction == "right") ++m.x2;
-  else return false;
+  if (direction == "u" || direction == "up")
+    --m.y2;
+  else if (direction == "d" || direction == "down")
+    ++m.y2;
+  else if (direction == "l" || direction == "left")
+    --m.x2;
+  else if (direction == "r" || direction == "right")
+    ++m.x2;
+  else
+    return false;
   return true;
 }
 
@@ -56,7 +61,8 @@ Result<std::vector<Move>> ParseMoves(int size, std::string_view text) {
     const auto y = x ? in.ReadNumber() : std::nullopt;
     if (!x || !y) return bad(fmt::format("move {} {} does not start with a square x,y", n, shown));
     if (!inside(*x) || !inside(*y)) {
-      return bad(fmt::format("move {}: there is no square {},{} (x and y are 0..{})", n, *x, *y, size - 1));
+      return bad(fmt::format("move {}: there is no square {},{} (x and y are 0..{})", n, *x, *y,
+                             size - 1));
     }
     Move m{static_cast<int>(*x), static_cast<int>(*y), 0, 0};
     in.Skip("),");
@@ -66,9 +72,11 @@ Result<std::vector<Move>> ParseMoves(int size, std::string_view text) {
       const auto x2 = in.ReadNumber();
       in.Skip(",");
       const auto y2 = x2 ? in.ReadNumber() : std::nullopt;
-      if (!x2 || !y2) return bad(fmt::format("move {} {} has no target square after '>'", n, shown));
+      if (!x2 || !y2)
+        return bad(fmt::format("move {} {} has no target square after '>'", n, shown));
       if (!inside(*x2) || !inside(*y2)) {
-        return bad(fmt::format("move {}: there is no square {},{} (x and y are 0..{})", n, *x2, *y2, size - 1));
+        return bad(fmt::format("move {}: there is no square {},{} (x and y are 0..{})", n, *x2, *y2,
+                               size - 1));
       }
       m.x2 = static_cast<int>(*x2);
       m.y2 = static_cast<int>(*y2);

@@ -45,7 +45,8 @@ Status ReadSquare(const nlohmann::json& j, const char* name, int n, int64_t lo, 
 }  // namespace
 
 Result<Grid> ParsePuzzle(const nlohmann::json& puzzle) {
-  if (!puzzle.is_object()) return Status::InvalidArgument("puzzle must be an object with size, grid and clusters");
+  if (!puzzle.is_object())
+    return Status::InvalidArgument("puzzle must be an object with size, grid and clusters");
   for (const auto& [key, value] : puzzle.items()) {
     if (key != "size" && key != "grid" && key != "clusters") {
       return Status::InvalidArgument(
@@ -53,15 +54,18 @@ Result<Grid> ParsePuzzle(const nlohmann::json& puzzle) {
     }
   }
   for (const char* key : {"size", "grid", "clusters"}) {
-    if (!puzzle.contains(key)) return Status::InvalidArgument(fmt::format("puzzle is missing '{}'", key));
+    if (!puzzle.contains(key))
+      return Status::InvalidArgument(fmt::format("puzzle is missing '{}'", key));
   }
   int n = 0;
   if (!AsInt(puzzle["size"], kMinSize, kMaxSize, &n)) {
-    return Status::InvalidArgument(fmt::format("puzzle 'size' must be an integer in {}..{}", kMinSize, kMaxSize));
+    return Status::InvalidArgument(
+        fmt::format("puzzle 'size' must be an integer in {}..{}", kMinSize, kMaxSize));
   }
   std::vector<int> values, clusters;
   if (Status s = ReadSquare(puzzle["grid"], "grid", n, 0, 9, &values); !s.ok()) return s;
-  if (Status s = ReadSquare(puzzle["clusters"], "clusters", n, 0, int64_t{16} * n * n, &clusters); !s.ok()) {
+  if (Status s = ReadSquare(puzzle["clusters"], "clusters", n, 0, int64_t{16} * n * n, &clusters);
+      !s.ok()) {
     return s;
   }
   Grid g = Grid::Empty(n);
@@ -78,7 +82,9 @@ Result<Grid> ParsePuzzle(const nlohmann::json& puzzle) {
 }
 
 Result<std::pair<std::vector<Move>, int>> ParseSolution(const nlohmann::json& solution) {
-  const auto bad = [](const std::string& what) { return Status::InvalidArgument("solution " + what); };
+  const auto bad = [](const std::string& what) {
+    return Status::InvalidArgument("solution " + what);
+  };
   if (!solution.is_object() || solution.size() != 2 || !solution.contains("moves") ||
       !solution.contains("par")) {
     return bad("must be an object {\"moves\": [[x1,y1,x2,y2],...], \"par\": N}");
@@ -94,7 +100,8 @@ Result<std::pair<std::vector<Move>, int>> ParseSolution(const nlohmann::json& so
     if (!m.is_array() || m.size() != 4 || !AsInt(m[0], 0, kMaxSize, &c[0]) ||
         !AsInt(m[1], 0, kMaxSize, &c[1]) || !AsInt(m[2], 0, kMaxSize, &c[2]) ||
         !AsInt(m[3], 0, kMaxSize, &c[3])) {
-      return bad(fmt::format("'moves'[{}] must be [x1,y1,x2,y2] of small non-negative integers", k));
+      return bad(
+          fmt::format("'moves'[{}] must be [x1,y1,x2,y2] of small non-negative integers", k));
     }
     out.first.push_back({c[0], c[1], c[2], c[3]});
   }

@@ -113,7 +113,8 @@ class Ida {
         if (prev_was_to_empty && s == prev_t && t == prev_s) continue;
         const uint8_t vs = v_[s], vt = v_[t];
         const auto nt = static_cast<uint8_t>((vt + vs) % 10);
-        const uint64_t delta = keys_[s * 10 + vs] ^ keys_[s * 10] ^ keys_[t * 10 + vt] ^ keys_[t * 10 + nt];
+        const uint64_t delta =
+            keys_[s * 10 + vs] ^ keys_[s * 10] ^ keys_[t * 10 + vt] ^ keys_[t * 10 + nt];
         v_[t] = nt;
         v_[s] = 0;
         hash_ ^= delta;

@@ -34,11 +34,11 @@ namespace foundry::puzzles::decodoku {
 inline constexpr int64_t kExactNodeBudget = 300000;
 
 struct Decoding {
-  std::vector<Move> moves;   // clears the grid; par = moves.size()
-  bool exact = false;        // par proved optimal
-  int greedy_moves = 0;      // the greedy decoder's length
-  int lower_bound = 0;       // h of the start grid
-  int64_t nodes = 0;         // exact-search nodes (up to the budget)
+  std::vector<Move> moves;  // clears the grid; par = moves.size()
+  bool exact = false;       // par proved optimal
+  int greedy_moves = 0;     // the greedy decoder's length
+  int lower_bound = 0;      // h of the start grid
+  int64_t nodes = 0;        // exact-search nodes (up to the budget)
 
   int par() const { return static_cast<int>(moves.size()); }
   std::string_view decoder() const { return exact ? "exact" : "greedy"; }

@@ -30,10 +30,10 @@ using Policy = std::function<std::vector<Move>(const Grid& grid)>;
 std::vector<Move> GreedyPolicy(const Grid& grid);
 
 struct GameResult {
-  Grid grid;                // after the last noise played (or the losing moves)
-  int rounds_played = 0;    // noise rounds drawn
-  bool lost = false;        // game over after the player's moves of a round
-  int moves_played = 0;     // player's moves in all
+  Grid grid;              // after the last noise played (or the losing moves)
+  int rounds_played = 0;  // noise rounds drawn
+  bool lost = false;      // game over after the player's moves of a round
+  int moves_played = 0;   // player's moves in all
 };
 
 // Plays until `rounds` noise rounds have been drawn or the game is lost,

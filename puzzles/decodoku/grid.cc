@@ -28,7 +28,8 @@ bool Grid::Cleared() const {
 }
 
 int Grid::NonZero() const {
-  return static_cast<int>(std::count_if(values.begin(), values.end(), [](uint8_t v) { return v != 0; }));
+  return static_cast<int>(
+      std::count_if(values.begin(), values.end(), [](uint8_t v) { return v != 0; }));
 }
 
 int AddNoise(Rng& rng, Grid& g, int weight_tenths) {

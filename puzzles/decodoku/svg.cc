@@ -37,13 +37,18 @@ void Arrow(svg::Document& doc, double x0, double y0, const Move& m, int k) {
   const double tx = bx - ux * 14 + uy * off, ty = by - uy * 14 - ux * off;
   doc.Line(sx, sy, tx, ty, "#c62828", 2.5, "stroke-opacity=\"0.85\"");
   const double hx = tx + ux * 8, hy = ty + uy * 8;  // the head's tip
-  doc.Path(fmt::format("M {} {} L {} {} L {} {} Z", svg::Num(hx), svg::Num(hy), svg::Num(tx - uy * 5),
-                       svg::Num(ty + ux * 5), svg::Num(tx + uy * 5), svg::Num(ty - ux * 5)),
-           "#c62828", "none", 1, "fill-opacity=\"0.85\"");
+  doc.Path(
+      fmt::format("M {} {} L {} {} L {} {} Z", svg::Num(hx), svg::Num(hy), svg::Num(tx - uy * 5),
+                  svg::Num(ty + ux * 5), svg::Num(tx + uy * 5), svg::Num(ty - ux * 5)),
+      "#c62828", "none", 1, "fill-opacity=\"0.85\"");
   const double lx = (sx + tx) / 2 + uy * 9, ly = (sy + ty) / 2 - ux * 9;  // the label, outside
   doc.Circle(lx, ly, 7, "#ffffff", "#c62828", 1);
   doc.Text(lx, ly, std::to_string(k),
-           {.size = 9, .fill = "#c62828", .anchor = "middle", .bold = true, .centered_vertically = true});
+           {.size = 9,
+            .fill = "#c62828",
+            .anchor = "middle",
+            .bold = true,
+            .centered_vertically = true});
 }
 
 }  // namespace
@@ -76,7 +81,8 @@ std::string RenderSvg(const nlohmann::json& puzzle, const nlohmann::json* soluti
                                  64),
                        18, {.size = 13});
   const double x0 = kMargin + 20, y0 = y + 20;
-  const svg::TextStyle axis{.size = 11, .fill = "#555", .anchor = "middle", .centered_vertically = true};
+  const svg::TextStyle axis{
+      .size = 11, .fill = "#555", .anchor = "middle", .centered_vertically = true};
   for (int k = 0; k < n; ++k) {
     doc.Text(x0 + (k + 0.5) * kCell, y0 - 10, std::to_string(k), axis);
     doc.Text(x0 - 12, y0 + (k + 0.5) * kCell, std::to_string(k), axis);
@@ -85,11 +91,13 @@ std::string RenderSvg(const nlohmann::json& puzzle, const nlohmann::json* soluti
     for (int xx = 0; xx < n; ++xx) {
       const double cx = x0 + xx * kCell, cy = y0 + yy * kCell;
       const int v = g.At(xx, yy), c = g.ClusterAt(xx, yy);
-      doc.Rect(cx, cy, kCell, kCell, v == 0 ? "#ffffff" : kTints[c % std::size(kTints)], "#b0bec5", 1);
+      doc.Rect(cx, cy, kCell, kCell, v == 0 ? "#ffffff" : kTints[c % std::size(kTints)], "#b0bec5",
+               1);
       if (v == 0) continue;
       doc.Text(cx + kCell / 2, cy + kCell / 2 + 1, std::to_string(v),
                {.size = 20, .anchor = "middle", .bold = true, .centered_vertically = true});
-      doc.Text(cx + kCell - 4, cy + 11, ClusterLetter(c), {.size = 9, .fill = "#607d8b", .anchor = "end"});
+      doc.Text(cx + kCell - 4, cy + 11, ClusterLetter(c),
+               {.size = 9, .fill = "#607d8b", .anchor = "end"});
     }
   }
   doc.Rect(x0, y0, n * kCell, n * kCell, "none", "#455a64", 2);
@@ -101,7 +109,8 @@ std::string RenderSvg(const nlohmann::json& puzzle, const nlohmann::json* soluti
   y = y0 + n * kCell + 28;
   const double width = std::max(x0 + n * kCell + kMargin, kMargin * 2 + 64 * 7.8);
   if (par >= 0) {
-    doc.Text(kMargin, y, fmt::format("Par {}. The moves, as typed (x,y of the number, direction):", par),
+    doc.Text(kMargin, y,
+             fmt::format("Par {}. The moves, as typed (x,y of the number, direction):", par),
              {.size = 14, .fill = "#1565c0", .bold = true});
     y += 20;
     constexpr size_t kPerLine = 6;
@@ -110,11 +119,13 @@ std::string RenderSvg(const nlohmann::json& puzzle, const nlohmann::json* soluti
       const Move& m = moves[k];
       if (k % kPerLine == 0) lines.emplace_back();
       const char d = m.x2 > m.x1 ? 'R' : m.x2 < m.x1 ? 'L' : m.y2 < m.y1 ? 'U' : 'D';
-      lines.back() += fmt::format("{}{}. {},{}{}", k % kPerLine ? "     " : "", k + 1, m.x1, m.y1, d);
+      lines.back() +=
+          fmt::format("{}{}. {},{}{}", k % kPerLine ? "     " : "", k + 1, m.x1, m.y1, d);
     }
     y = doc.Lines(kMargin, y, lines, 18, {.size = 13, .fill = "#1565c0"});
   }
-  if (!note.empty()) y = doc.Lines(kMargin, y, svg::Wrap(note, 64), 18, {.size = 13, .fill = "#b00020"});
+  if (!note.empty())
+    y = doc.Lines(kMargin, y, svg::Wrap(note, 64), 18, {.size = 13, .fill = "#b00020"});
   return doc.Finish(width, y + 4);
 }
 

@@ -25,11 +25,12 @@ Result<Difficulty> Verify(const nlohmann::json& puzzle, const nlohmann::json& so
   }
   for (const auto& [id, sum] : sums) {
     if (sum % 10 != 0) {
-      return Status::FailedPrecondition(
-          fmt::format("cluster {} sums to {}, not 0 mod 10: the grid cannot come from noise", id, sum));
+      return Status::FailedPrecondition(fmt::format(
+          "cluster {} sums to {}, not 0 mod 10: the grid cannot come from noise", id, sum));
     }
   }
-  if (IsLost(g)) return Status::FailedPrecondition("a cluster spans the grid: the game is already lost");
+  if (IsLost(g))
+    return Status::FailedPrecondition("a cluster spans the grid: the game is already lost");
 
   // Replay, with nothing but the numbers.
   std::vector<int> v(g.values.begin(), g.values.end());
@@ -37,9 +38,9 @@ Result<Difficulty> Verify(const nlohmann::json& puzzle, const nlohmann::json& so
     const Move& m = moves[k];
     const bool inside = m.x1 < n && m.y1 < n && m.x2 < n && m.y2 < n;  // >= 0 by parsing
     if (!inside || std::abs(m.x1 - m.x2) + std::abs(m.y1 - m.y2) != 1 || v[m.y1 * n + m.x1] == 0) {
-      return Status::FailedPrecondition(fmt::format(
-          "move {} [{},{},{},{}] is not a number moving to a neighbouring square", k + 1, m.x1, m.y1,
-          m.x2, m.y2));
+      return Status::FailedPrecondition(
+          fmt::format("move {} [{},{},{},{}] is not a number moving to a neighbouring square",
+                      k + 1, m.x1, m.y1, m.x2, m.y2));
     }
     int& to = v[m.y2 * n + m.x2];
     to = (to + v[m.y1 * n + m.x1]) % 10;
@@ -57,9 +58,9 @@ Result<Difficulty> Verify(const nlohmann::json& puzzle, const nlohmann::json& so
   }
   const Analysis a = Analyze(g);
   if (a.decoding.par() != claimed_par) {
-    return Status::FailedPrecondition(fmt::format(
-        "the solution clears in {} moves, but par is {} ({} decoder)", claimed_par,
-        a.decoding.par(), a.decoding.decoder()));
+    return Status::FailedPrecondition(
+        fmt::format("the solution clears in {} moves, but par is {} ({} decoder)", claimed_par,
+                    a.decoding.par(), a.decoding.decoder()));
   }
   return a.difficulty;
 }

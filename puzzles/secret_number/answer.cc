@@ -13,7 +13,8 @@ namespace {
 std::string Example(int digits) { return std::string("123456").substr(0, digits); }
 
 std::string Expected(int digits) {
-  return fmt::format("type the {}-digit number (no leading zero), e.g. {}", digits, Example(digits));
+  return fmt::format("type the {}-digit number (no leading zero), e.g. {}", digits,
+                     Example(digits));
 }
 
 }  // namespace
@@ -48,7 +49,8 @@ Result<bool> CheckAnswer(const nlohmann::json& puzzle, std::string_view text) {
 std::string AnswerPrompt(const nlohmann::json& puzzle) {
   auto p = ParsePuzzle(puzzle);
   const int digits = p.ok() ? p->digits : 3;
-  return fmt::format("Type the {}-digit number (no leading zero), e.g. {}.", digits, Example(digits));
+  return fmt::format("Type the {}-digit number (no leading zero), e.g. {}.", digits,
+                     Example(digits));
 }
 
 }  // namespace foundry::puzzles::secret_number

@@ -27,14 +27,23 @@ TrialResult BitCandidates<kWords>::Trial(const IndexedRule& r) {
   const uint64_t* row = nullptr;
   uint64_t flip = 0;
   switch (r.op) {
-    case Op::kEq: row = tables_.EqBits(r.subject, r.value); break;
-    case Op::kNe: row = tables_.EqBits(r.subject, r.value); flip = ~uint64_t{0}; break;
-    case Op::kLt: row = tables_.LtBits(r.subject, r.value); break;
+    case Op::kEq:
+      row = tables_.EqBits(r.subject, r.value);
+      break;
+    case Op::kNe:
+      row = tables_.EqBits(r.subject, r.value);
+      flip = ~uint64_t{0};
+      break;
+    case Op::kLt:
+      row = tables_.LtBits(r.subject, r.value);
+      break;
     case Op::kGt:  // value > v  <=>  !(value < v + 1)
       row = tables_.LtBits(r.subject, r.value + 1);
       flip = ~uint64_t{0};
       break;
-    case Op::kMult: row = tables_.MultBits(r.subject, r.value); break;
+    case Op::kMult:
+      row = tables_.MultBits(r.subject, r.value);
+      break;
   }
   const uint64_t* cur = bits_[cur_].data();
   uint64_t* out = bits_[1 - cur_].data();
@@ -120,19 +129,34 @@ size_t FilterOp(std::span<const uint32_t> in, uint32_t* out, Op op, int64_t valu
   size_t n = 0;
   switch (op) {
     case Op::kEq:
-      for (uint32_t i : in) { out[n] = i; n += value_of(i) == value; }
+      for (uint32_t i : in) {
+        out[n] = i;
+        n += value_of(i) == value;
+      }
       break;
     case Op::kNe:
-      for (uint32_t i : in) { out[n] = i; n += value_of(i) != value; }
+      for (uint32_t i : in) {
+        out[n] = i;
+        n += value_of(i) != value;
+      }
       break;
     case Op::kLt:
-      for (uint32_t i : in) { out[n] = i; n += value_of(i) < value; }
+      for (uint32_t i : in) {
+        out[n] = i;
+        n += value_of(i) < value;
+      }
       break;
     case Op::kGt:
-      for (uint32_t i : in) { out[n] = i; n += value_of(i) > value; }
+      for (uint32_t i : in) {
+        out[n] = i;
+        n += value_of(i) > value;
+      }
       break;
     case Op::kMult:
-      for (uint32_t i : in) { out[n] = i; n += value_of(i) % value == 0; }
+      for (uint32_t i : in) {
+        out[n] = i;
+        n += value_of(i) % value == 0;
+      }
       break;
   }
   return n;
@@ -140,8 +164,7 @@ size_t FilterOp(std::span<const uint32_t> in, uint32_t* out, Op op, int64_t valu
 
 // FilterOp with the value getter specialised per subject kind, so the inner
 // loop has no switch.
-size_t Filter(const Tables& t, const IndexedRule& r, std::span<const uint32_t> in,
-              uint32_t* out) {
+size_t Filter(const Tables& t, const IndexedRule& r, std::span<const uint32_t> in, uint32_t* out) {
   const Subject& s = t.subject(r.subject);
   const size_t stride = static_cast<size_t>(t.digits());
   const uint8_t* d = t.digit_table();
@@ -149,8 +172,7 @@ size_t Filter(const Tables& t, const IndexedRule& r, std::span<const uint32_t> i
   const uint8_t* dj = d + (s.j > 0 ? s.j - 1 : 0);
   switch (s.kind) {
     case SubjectKind::kDigit:
-      return FilterOp(in, out, r.op, r.value,
-                      [=](uint32_t i) { return int64_t{di[i * stride]}; });
+      return FilterOp(in, out, r.op, r.value, [=](uint32_t i) { return int64_t{di[i * stride]}; });
     case SubjectKind::kSum: {
       const uint8_t* v = t.sum_table();
       return FilterOp(in, out, r.op, r.value, [=](uint32_t i) { return int64_t{v[i]}; });
@@ -160,17 +182,15 @@ size_t Filter(const Tables& t, const IndexedRule& r, std::span<const uint32_t> i
       return FilterOp(in, out, r.op, r.value, [=](uint32_t i) { return int64_t{v[i]}; });
     }
     case SubjectKind::kPairSum:
-      return FilterOp(in, out, r.op, r.value, [=](uint32_t i) {
-        return int64_t{di[i * stride]} + dj[i * stride];
-      });
+      return FilterOp(in, out, r.op, r.value,
+                      [=](uint32_t i) { return int64_t{di[i * stride]} + dj[i * stride]; });
     case SubjectKind::kPairDiff:
       return FilterOp(in, out, r.op, r.value, [=](uint32_t i) {
         return int64_t{std::abs(di[i * stride] - dj[i * stride])};
       });
     case SubjectKind::kPairProduct:
-      return FilterOp(in, out, r.op, r.value, [=](uint32_t i) {
-        return int64_t{di[i * stride]} * dj[i * stride];
-      });
+      return FilterOp(in, out, r.op, r.value,
+                      [=](uint32_t i) { return int64_t{di[i * stride]} * dj[i * stride]; });
     case SubjectKind::kNumber: {
       const int64_t first = t.first_number();
       return FilterOp(in, out, r.op, r.value, [=](uint32_t i) { return first + i; });

@@ -13,7 +13,8 @@ namespace {
 
 // The integer held by `v`, if it is an integer that fits int64_t.
 bool AsInt64(const nlohmann::json& v, int64_t* out) {
-  const auto x = IntInRange(v, std::numeric_limits<int64_t>::min(), std::numeric_limits<int64_t>::max());
+  const auto x =
+      IntInRange(v, std::numeric_limits<int64_t>::min(), std::numeric_limits<int64_t>::max());
   if (x) *out = *x;
   return x.has_value();
 }
@@ -97,8 +98,8 @@ Result<int64_t> ParseSolution(const nlohmann::json& solution, int digits) {
     return Status::InvalidArgument("solution must be an object {\"number\": N}");
   }
   if (n < lo || n > hi) {
-    return Status::InvalidArgument(fmt::format(
-        "solution number {} is not a {}-digit number ({}..{})", n, digits, lo, hi));
+    return Status::InvalidArgument(
+        fmt::format("solution number {} is not a {}-digit number ({}..{})", n, digits, lo, hi));
   }
   return n;
 }

@@ -20,8 +20,8 @@ constexpr double kRedundantSpan = 8.0;
 // `chosen`, below `best - depth`; updates best.
 void Search(const std::vector<uint32_t>& masks, uint32_t chosen, int depth, int& best) {
   if (depth >= best) return;
-  const auto open = std::find_if(masks.begin(), masks.end(),
-                                 [&](uint32_t m) { return (m & chosen) == 0; });
+  const auto open =
+      std::find_if(masks.begin(), masks.end(), [&](uint32_t m) { return (m & chosen) == 0; });
   if (open == masks.end()) {
     best = depth;
     return;
@@ -45,8 +45,8 @@ int SmallestHittingSet(std::vector<uint32_t> masks, int rules) {
   });
   std::vector<uint32_t> minimal;
   for (uint32_t m : masks) {
-    const bool dominated = std::any_of(minimal.begin(), minimal.end(),
-                                       [&](uint32_t k) { return (k & m) == k; });
+    const bool dominated =
+        std::any_of(minimal.begin(), minimal.end(), [&](uint32_t k) { return (k & m) == k; });
     if (!dominated) minimal.push_back(m);
   }
   int best = rules;

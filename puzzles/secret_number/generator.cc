@@ -75,11 +75,23 @@ std::variant<Draft, std::string_view> Run(const Tables& t, Set& set, Rng& rng,
 void RuleRow(const Tables& t, const IndexedRule& r, const uint64_t** row, uint64_t* flip) {
   *flip = 0;
   switch (r.op) {
-    case Op::kEq: *row = t.EqBits(r.subject, r.value); break;
-    case Op::kNe: *row = t.EqBits(r.subject, r.value); *flip = ~uint64_t{0}; break;
-    case Op::kLt: *row = t.LtBits(r.subject, r.value); break;
-    case Op::kGt: *row = t.LtBits(r.subject, r.value + 1); *flip = ~uint64_t{0}; break;
-    case Op::kMult: *row = t.MultBits(r.subject, r.value); break;
+    case Op::kEq:
+      *row = t.EqBits(r.subject, r.value);
+      break;
+    case Op::kNe:
+      *row = t.EqBits(r.subject, r.value);
+      *flip = ~uint64_t{0};
+      break;
+    case Op::kLt:
+      *row = t.LtBits(r.subject, r.value);
+      break;
+    case Op::kGt:
+      *row = t.LtBits(r.subject, r.value + 1);
+      *flip = ~uint64_t{0};
+      break;
+    case Op::kMult:
+      *row = t.MultBits(r.subject, r.value);
+      break;
   }
 }
 
@@ -139,11 +151,21 @@ int NeededByValues(const Tables& t, const Draft& d) {
       const int64_t v = t.Value(rule.subject, i);
       bool holds = false;
       switch (rule.op) {
-        case Op::kEq: holds = v == rule.value; break;
-        case Op::kNe: holds = v != rule.value; break;
-        case Op::kLt: holds = v < rule.value; break;
-        case Op::kGt: holds = v > rule.value; break;
-        case Op::kMult: holds = v % rule.value == 0; break;
+        case Op::kEq:
+          holds = v == rule.value;
+          break;
+        case Op::kNe:
+          holds = v != rule.value;
+          break;
+        case Op::kLt:
+          holds = v < rule.value;
+          break;
+        case Op::kGt:
+          holds = v > rule.value;
+          break;
+        case Op::kMult:
+          holds = v % rule.value == 0;
+          break;
       }
       if (!holds) mask |= 1u << r;
     }

@@ -36,9 +36,9 @@ inline constexpr int kWeakRulesLevel = 3;
 inline constexpr int64_t kWeakKeep = 8;
 
 struct GenerateOptions {
-  int digits = 3;        // kMinDigits..kMaxDigits
-  int min_rules = 2;     // 1..kRulesLimit
-  int max_rules = 10;    // min_rules..kRulesLimit
+  int digits = 3;      // kMinDigits..kMaxDigits
+  int min_rules = 2;   // 1..kRulesLimit
+  int max_rules = 10;  // min_rules..kRulesLimit
   bool allow_redundant = true;
   // The level asked for (index into kLevels), -1 for none. With -1 the
   // generation is exactly the seed's process (the stream of a campaign
@@ -55,9 +55,9 @@ struct Draft {
   int digits = 3;
   std::array<IndexedRule, kRulesLimit> rules;
   int rule_count = 0;
-  int64_t number = 0;          // the one number left
-  int useful_rules = 0;        // rules that removed a candidate when added
-  int64_t before_last = 0;     // candidates just before the last rule
+  int64_t number = 0;       // the one number left
+  int useful_rules = 0;     // rules that removed a candidate when added
+  int64_t before_last = 0;  // candidates just before the last rule
 };
 
 // The seed's process without the JSON: a Draft, or a rejection reason (one

@@ -7,13 +7,11 @@
 namespace foundry::puzzles::secret_number {
 namespace {
 
-constexpr std::string_view kOrdinals[] = {"first", "second", "third",
-                                          "fourth", "fifth", "sixth"};
+constexpr std::string_view kOrdinals[] = {"first", "second", "third", "fourth", "fifth", "sixth"};
 
 // Indexed by SubjectKind: the name in the JSON (before any ":I,J").
-constexpr std::string_view kKindNames[] = {"digit", "sum",    "product",    "sum",
-                                           "diff",  "product", "number", "count_even",
-                                           "count_distinct"};
+constexpr std::string_view kKindNames[] = {
+    "digit", "sum", "product", "sum", "diff", "product", "number", "count_even", "count_distinct"};
 // Indexed by Op.
 constexpr std::string_view kOpNames[] = {"eq", "ne", "lt", "gt", "mult"};
 constexpr std::string_view kVerbs[] = {"is", "is not", "is less than", "is greater than",
@@ -45,18 +43,24 @@ Status UnknownSubject(std::string_view name) {
 
 std::string SubjectPhrase(const Subject& s, int digits) {
   switch (s.kind) {
-    case SubjectKind::kDigit: return fmt::format("My {} digit", kOrdinals[s.i - 1]);
-    case SubjectKind::kSum: return "The sum of my digits";
-    case SubjectKind::kProduct: return "The product of my digits";
+    case SubjectKind::kDigit:
+      return fmt::format("My {} digit", kOrdinals[s.i - 1]);
+    case SubjectKind::kSum:
+      return "The sum of my digits";
+    case SubjectKind::kProduct:
+      return "The product of my digits";
     case SubjectKind::kPairSum:
       return fmt::format("The sum of my {} digits", PairWords(s.i, s.j, digits));
     case SubjectKind::kPairDiff:
       return fmt::format("The difference of my {} digits", PairWords(s.i, s.j, digits));
     case SubjectKind::kPairProduct:
       return fmt::format("The product of my {} digits", PairWords(s.i, s.j, digits));
-    case SubjectKind::kNumber: return "My number";
-    case SubjectKind::kCountEven: return "The number of even digits in my number";
-    case SubjectKind::kCountDistinct: return "The number of different digits in my number";
+    case SubjectKind::kNumber:
+      return "My number";
+    case SubjectKind::kCountEven:
+      return "The number of even digits in my number";
+    case SubjectKind::kCountDistinct:
+      return "The number of different digits in my number";
   }
   return "?";
 }

@@ -11,8 +11,8 @@ namespace foundry::puzzles::secret_number {
 namespace {
 
 constexpr double kMargin = 20;
-constexpr double kLine = 20;         // line height of the rules
-constexpr size_t kWrap = 64;         // characters per rule line
+constexpr double kLine = 20;  // line height of the rules
+constexpr size_t kWrap = 64;  // characters per rule line
 constexpr double kBoxW = 44, kBoxH = 52, kBoxGap = 8;
 
 }  // namespace
@@ -22,8 +22,8 @@ std::string RenderSvg(const nlohmann::json& puzzle, const nlohmann::json* soluti
   if (!parsed.ok()) return svg::ErrorDocument("invalid puzzle: " + parsed.status().message());
   const ParsedPuzzle& p = *parsed;
 
-  svg::Document doc(fmt::format("My Secret Number: a {}-digit number, {} rules", p.digits,
-                                p.rules.size()));
+  svg::Document doc(
+      fmt::format("My Secret Number: a {}-digit number, {} rules", p.digits, p.rules.size()));
   svg::TextStyle title{.size = 18, .bold = true};
   doc.Text(kMargin, 32, "My Secret Number", title);
   double y = 60;
@@ -44,15 +44,20 @@ std::string RenderSvg(const nlohmann::json& puzzle, const nlohmann::json* soluti
   std::string note;
   if (solution != nullptr) {
     auto n = ParseSolution(*solution, p.digits);
-    if (n.ok()) digits = std::to_string(*n);
-    else note = "invalid solution: " + n.status().message();
+    if (n.ok())
+      digits = std::to_string(*n);
+    else
+      note = "invalid solution: " + n.status().message();
   }
   for (int k = 0; k < p.digits; ++k) {
     const double x = kMargin + k * (kBoxW + kBoxGap);
     doc.Rect(x, y, kBoxW, kBoxH, "#fafafa", "#333", 2, "rx=\"4\"");
     if (!digits.empty()) {
       doc.Text(x + kBoxW / 2, y + kBoxH / 2, std::string(1, digits[k]),
-               {.size = 28, .fill = "#1565c0", .anchor = "middle", .bold = true,
+               {.size = 28,
+                .fill = "#1565c0",
+                .anchor = "middle",
+                .bold = true,
                 .centered_vertically = true});
     }
   }

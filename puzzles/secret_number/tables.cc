@@ -12,11 +12,26 @@ const Tables& Tables::For(int digits) {
   // Function-local statics: built on first use, thread-safe (C++11 magic
   // statics), immutable afterwards. A digit count nobody asks for costs nothing.
   switch (digits) {
-    case 2: { static const Tables t(2); return t; }
-    case 3: { static const Tables t(3); return t; }
-    case 4: { static const Tables t(4); return t; }
-    case 5: { static const Tables t(5); return t; }
-    default: { static const Tables t(6); return t; }
+    case 2: {
+      static const Tables t(2);
+      return t;
+    }
+    case 3: {
+      static const Tables t(3);
+      return t;
+    }
+    case 4: {
+      static const Tables t(4);
+      return t;
+    }
+    case 5: {
+      static const Tables t(5);
+      return t;
+    }
+    default: {
+      static const Tables t(6);
+      return t;
+    }
   }
 }
 
@@ -106,15 +121,24 @@ int64_t Tables::Value(int s, uint32_t i) const {
   const Subject& sub = subjects_[s];
   const uint8_t* d = DigitsOf(i);
   switch (sub.kind) {
-    case SubjectKind::kDigit: return d[sub.i - 1];
-    case SubjectKind::kSum: return sum_[i];
-    case SubjectKind::kProduct: return product_[i];
-    case SubjectKind::kPairSum: return d[sub.i - 1] + d[sub.j - 1];
-    case SubjectKind::kPairDiff: return std::abs(d[sub.i - 1] - d[sub.j - 1]);
-    case SubjectKind::kPairProduct: return d[sub.i - 1] * d[sub.j - 1];
-    case SubjectKind::kNumber: return first_ + i;
-    case SubjectKind::kCountEven: return count_even_[i];
-    case SubjectKind::kCountDistinct: return count_distinct_[i];
+    case SubjectKind::kDigit:
+      return d[sub.i - 1];
+    case SubjectKind::kSum:
+      return sum_[i];
+    case SubjectKind::kProduct:
+      return product_[i];
+    case SubjectKind::kPairSum:
+      return d[sub.i - 1] + d[sub.j - 1];
+    case SubjectKind::kPairDiff:
+      return std::abs(d[sub.i - 1] - d[sub.j - 1]);
+    case SubjectKind::kPairProduct:
+      return d[sub.i - 1] * d[sub.j - 1];
+    case SubjectKind::kNumber:
+      return first_ + i;
+    case SubjectKind::kCountEven:
+      return count_even_[i];
+    case SubjectKind::kCountDistinct:
+      return count_distinct_[i];
   }
   return 0;
 }

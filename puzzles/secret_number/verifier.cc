@@ -194,13 +194,14 @@ Result<Difficulty> Verify(const nlohmann::json& puzzle, const nlohmann::json& so
     useful += broken_at[k] > 0;
     if (left == 0) {
       return Status::FailedPrecondition(fmt::format(
-          "no number satisfies rules 1 to {}: rule {} ({}) removes the last {} candidates",
-          k + 1, k + 1, RuleKey(p.rules[k]), before_last));
+          "no number satisfies rules 1 to {}: rule {} ({}) removes the last {} candidates", k + 1,
+          k + 1, RuleKey(p.rules[k]), before_last));
     }
   }
   if (answer_breaks < rules) {
     return Status::FailedPrecondition(fmt::format("the solution {} breaks rule {} ({})", *answer,
-                                                  answer_breaks + 1, RuleKey(p.rules[answer_breaks])));
+                                                  answer_breaks + 1,
+                                                  RuleKey(p.rules[answer_breaks])));
   }
   if (left > 1) {
     return Status::FailedPrecondition(
@@ -208,8 +209,8 @@ Result<Difficulty> Verify(const nlohmann::json& puzzle, const nlohmann::json& so
                     left, rules, examples[0], examples[1]));
   }
   if (examples[0] != *answer) {  // unreachable: the answer satisfies every rule
-    return Status::Internal(fmt::format("the only number left is {}, not the solution {}",
-                                        examples[0], *answer));
+    return Status::Internal(
+        fmt::format("the only number left is {}, not the solution {}", examples[0], *answer));
   }
   return RateDifficulty(static_cast<int>(rules), useful,
                         SmallestHittingSet(masks.Take(), static_cast<int>(rules)));

@@ -26,8 +26,9 @@ std::string Example(const Shape& shape) {
   const int n = shape.n();
   std::string row;
   for (int v = 1; v <= n; ++v) row += DigitChar(v);
-  return fmt::format("{}/{}/...", row, row.substr(static_cast<size_t>(shape.box_cols)) +
-                                           row.substr(0, static_cast<size_t>(shape.box_cols)));
+  return fmt::format("{}/{}/...", row,
+                     row.substr(static_cast<size_t>(shape.box_cols)) +
+                         row.substr(0, static_cast<size_t>(shape.box_cols)));
 }
 
 std::string Expected(const Shape& shape) {
@@ -74,9 +75,12 @@ Result<bool> CheckAnswer(const nlohmann::json& puzzle, std::string_view text) {
     if (ch == '/') continue;
     const int cell = static_cast<int>(grid.size());
     int v = -1;
-    if (ch >= '1' && ch <= '9') v = ch - '0';
-    else if (ch >= 'A' && ch <= 'Z') v = 10 + (ch - 'A');
-    else if (ch >= 'a' && ch <= 'z') v = 10 + (ch - 'a');
+    if (ch >= '1' && ch <= '9')
+      v = ch - '0';
+    else if (ch >= 'A' && ch <= 'Z')
+      v = 10 + (ch - 'A');
+    else if (ch >= 'a' && ch <= 'z')
+      v = 10 + (ch - 'a');
     if (v < 1 || v > n) {
       return bad(fmt::format("row {} column {} holds '{}', not a digit 1..{}", cell / n + 1,
                              cell % n + 1, ch, DigitChar(n)));
@@ -84,7 +88,8 @@ Result<bool> CheckAnswer(const nlohmann::json& puzzle, std::string_view text) {
     if (cell >= shape.cells()) break;  // too many: reported below
     grid.push_back(static_cast<uint8_t>(v));
   }
-  const size_t symbols = typed.size() - static_cast<size_t>(std::count(typed.begin(), typed.end(), '/'));
+  const size_t symbols =
+      typed.size() - static_cast<size_t>(std::count(typed.begin(), typed.end(), '/'));
   if (symbols != static_cast<size_t>(shape.cells())) {
     return bad(fmt::format("the answer has {} digits, the grid {} cells", symbols, shape.cells()));
   }

@@ -70,14 +70,15 @@ constexpr uint32_t RowCells(uint32_t rows3) {
   return (rows3 & 1 ? kRow : 0) | (rows3 & 2 ? kRow << 9 : 0) | (rows3 & 4 ? kRow << 18 : 0);
 }
 constexpr uint32_t BoxCells(uint32_t boxes3) {
-  return ColumnCells((boxes3 & 1 ? 7u : 0) | (boxes3 & 2 ? 7u << 3 : 0) | (boxes3 & 4 ? 7u << 6 : 0));
+  return ColumnCells((boxes3 & 1 ? 7u : 0) | (boxes3 & 2 ? 7u << 3 : 0) |
+                     (boxes3 & 4 ? 7u << 6 : 0));
 }
 
 struct State {
-  uint32_t f[27];         // word W(d, b): cells of band b where digit d may go
-  uint32_t seen[27];      // f as last reduced; a word equal to it is skipped
-  uint32_t open[3];       // cells of each band without a digit yet
-  uint16_t col_done[9];   // per digit, the columns where it is placed
+  uint32_t f[27];        // word W(d, b): cells of band b where digit d may go
+  uint32_t seen[27];     // f as last reduced; a word equal to it is skipped
+  uint32_t open[3];      // cells of each band without a digit yet
+  uint16_t col_done[9];  // per digit, the columns where it is placed
 };
 
 // Puts digit d on bit i of band b. REQUIRES: s.f[W(d, b)] has bit i.
@@ -105,12 +106,13 @@ bool Propagate(State& s) {
       const int d = w % 9, b = w / 9;
       digits |= 1u << d;
       uint32_t x = s.f[w];
-      const unsigned mini = kRowMini[x & kRow] | kRowMini[x >> 9 & kRow] << 3 | kRowMini[x >> 18] << 6;
+      const unsigned mini =
+          kRowMini[x & kRow] | kRowMini[x >> 9 & kRow] << 3 | kRowMini[x >> 18] << 6;
       const unsigned allowed = kPermAllowed[mini];
       if (!allowed) return false;
       x &= kMiniCells[allowed];
       s.f[w] = x;
-      s.seen[w] = x;  // a placement below changes f[w] again, so it comes back
+      s.seen[w] = x;                   // a placement below changes f[w] again, so it comes back
       if (!(x & s.open[b])) continue;  // the digit is placed in all three rows
       for (int r = 0; r < 3; ++r) {
         const uint32_t row = s.f[w] >> (9 * r) & kRow;

@@ -7,21 +7,25 @@
 namespace foundry::puzzles::sudoku {
 
 Result<ParsedPuzzle> ParsePuzzle(const nlohmann::json& puzzle) {
-  if (!puzzle.is_object()) return Status::InvalidArgument("puzzle must be an object with box and grid");
+  if (!puzzle.is_object())
+    return Status::InvalidArgument("puzzle must be an object with box and grid");
   for (const auto& [key, value] : puzzle.items()) {
     if (key != "box" && key != "grid") {
-      return Status::InvalidArgument(fmt::format("puzzle has unknown key '{}' (known: box, grid)", key));
+      return Status::InvalidArgument(
+          fmt::format("puzzle has unknown key '{}' (known: box, grid)", key));
     }
   }
   const auto box = puzzle.find("box");
-  if (box == puzzle.end() || !box->is_array() || box->size() != 2 || !(*box)[0].is_number_integer() ||
-      !(*box)[1].is_number_integer()) {
+  if (box == puzzle.end() || !box->is_array() || box->size() != 2 ||
+      !(*box)[0].is_number_integer() || !(*box)[1].is_number_integer()) {
     return Status::InvalidArgument("puzzle 'box' must be [rows, columns], e.g. [3,3]");
   }
-  const auto shape = ShapeFromName(fmt::format("{}x{}", (*box)[0].get<int64_t>(), (*box)[1].get<int64_t>()));
+  const auto shape =
+      ShapeFromName(fmt::format("{}x{}", (*box)[0].get<int64_t>(), (*box)[1].get<int64_t>()));
   if (!shape.ok()) return shape.status().WithContext("puzzle 'box'");
   const auto grid = puzzle.find("grid");
-  if (grid == puzzle.end() || !grid->is_string()) return Status::InvalidArgument("puzzle 'grid' must be a string");
+  if (grid == puzzle.end() || !grid->is_string())
+    return Status::InvalidArgument("puzzle 'grid' must be a string");
   auto g = GridFromString(*shape, grid->get_ref<const std::string&>());
   if (!g.ok()) return g.status().WithContext("puzzle");
   return ParsedPuzzle{*shape, std::move(*g)};
@@ -31,7 +35,8 @@ Result<Grid> ParseSolution(const Shape& shape, const nlohmann::json& solution) {
   if (!solution.is_object()) return Status::InvalidArgument("solution must be an object with grid");
   for (const auto& [key, value] : solution.items()) {
     if (key != "grid") {
-      return Status::InvalidArgument(fmt::format("solution has unknown key '{}' (known: grid)", key));
+      return Status::InvalidArgument(
+          fmt::format("solution has unknown key '{}' (known: grid)", key));
     }
   }
   const auto grid = solution.find("grid");
@@ -41,7 +46,8 @@ Result<Grid> ParseSolution(const Shape& shape, const nlohmann::json& solution) {
   auto g = GridFromString(shape, grid->get_ref<const std::string&>());
   if (!g.ok()) return g.status().WithContext("solution");
   for (size_t i = 0; i < g->size(); ++i) {
-    if ((*g)[i] == 0) return Status::InvalidArgument(fmt::format("solution cell {} is empty", i + 1));
+    if ((*g)[i] == 0)
+      return Status::InvalidArgument(fmt::format("solution cell {} is empty", i + 1));
   }
   return g;
 }

@@ -125,7 +125,8 @@ int DlxCountSolutions(const Shape& shape, const Grid& givens, int limit, Grid* f
     const int r = c / n, k = c % n, b = shape.BoxOf(r, k);
     for (int d = 0; d < n; ++d) {
       if (givens[c] ? givens[c] != d + 1 : ((row[r] | col[k] | box[b]) >> d) & 1u) continue;
-      const int cols[4] = {1 + c, 1 + nn + r * n + d, 1 + 2 * nn + k * n + d, 1 + 3 * nn + b * n + d};
+      const int cols[4] = {1 + c, 1 + nn + r * n + d, 1 + 2 * nn + k * n + d,
+                           1 + 3 * nn + b * n + d};
       dlx.AddRow(cols, 4, c * n + d);
     }
   }

@@ -110,7 +110,8 @@ bool ForCombos(int m, int k, F&& f) {
 
 class Logic {
  public:
-  Logic(const Geometry& g, const Grid& puzzle) : g_(g), n_(g.n), full_(static_cast<Mask>((1u << g.n) - 1)) {
+  Logic(const Geometry& g, const Grid& puzzle)
+      : g_(g), n_(g.n), full_(static_cast<Mask>((1u << g.n) - 1)) {
     std::fill_n(cand_.begin(), g.cells, full_);
     std::fill_n(val_.begin(), g.cells, uint8_t{0});
     placed_.fill(0);
@@ -185,18 +186,30 @@ class Logic {
 
   bool Apply(Technique t) {
     switch (t) {
-      case Technique::kNakedSingle: return NakedSingles();
-      case Technique::kHiddenSingle: return HiddenSingles();
-      case Technique::kLockedCandidates: return LockedCandidates();
-      case Technique::kNakedPair: return NakedSubset(2);
-      case Technique::kHiddenPair: return HiddenSubset(2);
-      case Technique::kNakedTriple: return NakedSubset(3);
-      case Technique::kHiddenTriple: return HiddenSubset(3);
-      case Technique::kXWing: return Fish(2);
-      case Technique::kXYWing: return XYWing();
-      case Technique::kSwordfish: return Fish(3);
-      case Technique::kNakedQuad: return NakedSubset(4);
-      case Technique::kHiddenQuad: return HiddenSubset(4);
+      case Technique::kNakedSingle:
+        return NakedSingles();
+      case Technique::kHiddenSingle:
+        return HiddenSingles();
+      case Technique::kLockedCandidates:
+        return LockedCandidates();
+      case Technique::kNakedPair:
+        return NakedSubset(2);
+      case Technique::kHiddenPair:
+        return HiddenSubset(2);
+      case Technique::kNakedTriple:
+        return NakedSubset(3);
+      case Technique::kHiddenTriple:
+        return HiddenSubset(3);
+      case Technique::kXWing:
+        return Fish(2);
+      case Technique::kXYWing:
+        return XYWing();
+      case Technique::kSwordfish:
+        return Fish(3);
+      case Technique::kNakedQuad:
+        return NakedSubset(4);
+      case Technique::kHiddenQuad:
+        return HiddenSubset(4);
     }
     return false;
   }
@@ -338,7 +351,8 @@ class Logic {
         const int c = unit[i];
         if (val_[c]) continue;
         ++open;
-        for (Mask b = cand_[c]; b; b = static_cast<Mask>(b & (b - 1))) pos[__builtin_ctz(b)] |= 1u << i;
+        for (Mask b = cand_[c]; b; b = static_cast<Mask>(b & (b - 1)))
+          pos[__builtin_ctz(b)] |= 1u << i;
       }
       if (open <= k) continue;
       for (int d = 0; d < n_; ++d) {

@@ -48,12 +48,12 @@ std::string_view TechniqueName(Technique t);
 int TechniqueLevel(Technique t);
 
 struct Grade {
-  int level = 0;                                // 0..3, an index into kLevels
-  std::array<int, kTechniqueCount> uses{};      // steps that used each technique
+  int level = 0;                            // 0..3, an index into kLevels
+  std::array<int, kTechniqueCount> uses{};  // steps that used each technique
   int clues = 0;
-  int unsolved_when_stuck = 0;                  // open cells when the grader gave up (expert)
-  bool contradiction = false;                   // a cell lost every candidate (no solution)
-  Grid filled;                                  // the grid as far as logic filled it
+  int unsolved_when_stuck = 0;  // open cells when the grader gave up (expert)
+  bool contradiction = false;   // a cell lost every candidate (no solution)
+  Grid filled;                  // the grid as far as logic filled it
   // Grading stopped at max_level (see GradePuzzle): the puzzle needs more,
   // and `level` (max_level + 1) is only a lower bound.
   bool capped = false;

@@ -43,13 +43,16 @@ Result<Grid> GridFromString(const Shape& shape, std::string_view text) {
   for (size_t i = 0; i < text.size(); ++i) {
     const char ch = text[i];
     int v = -1;
-    if (ch == '.') v = 0;
-    else if (ch >= '1' && ch <= '9') v = ch - '0';
-    else if (ch >= 'A' && ch <= 'Z') v = 10 + (ch - 'A');
+    if (ch == '.')
+      v = 0;
+    else if (ch >= '1' && ch <= '9')
+      v = ch - '0';
+    else if (ch >= 'A' && ch <= 'Z')
+      v = 10 + (ch - 'A');
     if (v < 0 || v > n) {
-      return Status::InvalidArgument(fmt::format(
-          "grid character {} ('{}') is not '.' or a digit 1..{} ('{}' is the largest)", i + 1, ch, n,
-          DigitChar(n)));
+      return Status::InvalidArgument(
+          fmt::format("grid character {} ('{}') is not '.' or a digit 1..{} ('{}' is the largest)",
+                      i + 1, ch, n, DigitChar(n)));
     }
     g[i] = static_cast<uint8_t>(v);
   }

@@ -178,7 +178,8 @@ class Engine {
     if (!Propagate(s)) return;
     if (s.left == 0) {
       if (k.count == 0 && k.first) {
-        for (int c = 0; c < NN; ++c) k.first[c] = static_cast<uint8_t>(__builtin_ctz(s.cand[c]) + 1);
+        for (int c = 0; c < NN; ++c)
+          k.first[c] = static_cast<uint8_t>(__builtin_ctz(s.cand[c]) + 1);
       }
       ++k.count;
       return;
@@ -387,9 +388,9 @@ class Engine {
     auto box = [](int r, int c) { return (r / R) * R + c / C; };
     for (int i = 0; i < N; ++i) {
       for (int j = 0; j < N; ++j) {
-        t.units[i][j] = static_cast<uint8_t>(i * N + j);           // row i
-        t.units[N + i][j] = static_cast<uint8_t>(j * N + i);       // column i
-        const int br = (i / R) * R, bc = (i % R) * C;               // box i
+        t.units[i][j] = static_cast<uint8_t>(i * N + j);      // row i
+        t.units[N + i][j] = static_cast<uint8_t>(j * N + i);  // column i
+        const int br = (i / R) * R, bc = (i % R) * C;         // box i
         t.units[2 * N + i][j] = static_cast<uint8_t>((br + j / C) * N + bc + j % C);
       }
     }
@@ -402,7 +403,8 @@ class Engine {
       for (int p = 0; p < NN; ++p) {
         if (p == c) continue;
         const int r1 = p / N, c1 = p % N;
-        if (r1 == r0 || c1 == c0 || box(r1, c1) == box(r0, c0)) t.peers[c][k++] = static_cast<uint8_t>(p);
+        if (r1 == r0 || c1 == c0 || box(r1, c1) == box(r0, c0))
+          t.peers[c][k++] = static_cast<uint8_t>(p);
       }
     }
     return t;
@@ -413,11 +415,16 @@ class Engine {
 template <typename F>
 auto Dispatch(const Shape& shape, F&& f) {
   switch (shape.box_rows * 10 + shape.box_cols) {
-    case 22: return f.template operator()<Engine<2, 2>>();
-    case 23: return f.template operator()<Engine<2, 3>>();
-    case 34: return f.template operator()<Engine<3, 4>>();
-    case 44: return f.template operator()<Engine<4, 4>>();
-    default: return f.template operator()<Engine<3, 3>>();
+    case 22:
+      return f.template operator()<Engine<2, 2>>();
+    case 23:
+      return f.template operator()<Engine<2, 3>>();
+    case 34:
+      return f.template operator()<Engine<3, 4>>();
+    case 44:
+      return f.template operator()<Engine<4, 4>>();
+    default:
+      return f.template operator()<Engine<3, 3>>();
   }
 }
 

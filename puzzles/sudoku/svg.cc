@@ -29,14 +29,16 @@ std::string RenderSvg(const nlohmann::json& puzzle, const nlohmann::json* soluti
   std::string note;
   if (solution != nullptr) {
     auto s = ParseSolution(p.shape, *solution);
-    if (s.ok()) filled = std::move(*s);
-    else note = "invalid solution: " + s.status().message();
+    if (s.ok())
+      filled = std::move(*s);
+    else
+      note = "invalid solution: " + s.status().message();
   }
 
-  svg::Document doc(fmt::format("Sudoku {}x{} ({} boxes), {} clues", n, n, p.shape.Name(),
-                                CountClues(p.grid)));
-  doc.Text(kMargin, 32,
-           fmt::format("Sudoku {}x{}, {} clues", n, n, CountClues(p.grid)), {.size = 18, .bold = true});
+  svg::Document doc(
+      fmt::format("Sudoku {}x{} ({} boxes), {} clues", n, n, p.shape.Name(), CountClues(p.grid)));
+  doc.Text(kMargin, 32, fmt::format("Sudoku {}x{}, {} clues", n, n, CountClues(p.grid)),
+           {.size = 18, .bold = true});
   const double x0 = kMargin, y0 = kTop;
   doc.Rect(x0, y0, side, side, "#ffffff", "none");
   // Shade every other box so the boxes read at a glance.
@@ -56,11 +58,15 @@ std::string RenderSvg(const nlohmann::json& puzzle, const nlohmann::json* soluti
       const double cx = x0 + (c + 0.5) * cell, cy = y0 + (r + 0.5) * cell;
       if (p.grid[i] != 0) {
         doc.Text(cx, cy, std::string(1, DigitChar(p.grid[i])),
-                 {.size = font, .fill = "#111", .anchor = "middle", .bold = true,
+                 {.size = font,
+                  .fill = "#111",
+                  .anchor = "middle",
+                  .bold = true,
                   .centered_vertically = true});
       } else if (!filled.empty()) {
-        doc.Text(cx, cy, std::string(1, DigitChar(filled[i])),
-                 {.size = font, .fill = "#1565c0", .anchor = "middle", .centered_vertically = true});
+        doc.Text(
+            cx, cy, std::string(1, DigitChar(filled[i])),
+            {.size = font, .fill = "#1565c0", .anchor = "middle", .centered_vertically = true});
       }
     }
   }
@@ -83,7 +89,8 @@ std::string RenderSvg(const nlohmann::json& puzzle, const nlohmann::json* soluti
                        p.shape.box_cols, DigitChar(1), DigitChar(n)),
            {.size = 13, .fill = "#555"});
   y += 22;
-  const double width = std::max(kMargin * 2 + side, kMargin * 2 + svg::TextWidth(std::string(44, 'x'), 13));
+  const double width =
+      std::max(kMargin * 2 + side, kMargin * 2 + svg::TextWidth(std::string(44, 'x'), 13));
   if (!note.empty()) {
     y = doc.Lines(kMargin, y, svg::Wrap(note, static_cast<size_t>((width - 2 * kMargin) / 7.8)), 18,
                   {.size = 13, .fill = "#b00020"});

@@ -80,7 +80,8 @@ Result<bool> CheckAnswer(const nlohmann::json& puzzle, std::string_view text) {
     if (given[c]) return bad(fmt::format("category '{}' is given twice", p.categories[c].name));
     given[c] = true;
     const Category& cat = p.categories[c];
-    const std::vector<std::string> items = SplitTrimmed(std::string_view(entry).substr(colon + 1), ",");
+    const std::vector<std::string> items =
+        SplitTrimmed(std::string_view(entry).substr(colon + 1), ",");
     if (static_cast<int>(items.size()) != p.houses) {
       return bad(fmt::format("category '{}' lists {} items, one per house is {}", cat.name,
                              items.size(), p.houses));
@@ -108,7 +109,9 @@ Result<bool> CheckAnswer(const nlohmann::json& puzzle, std::string_view text) {
 
 std::string AnswerPrompt(const nlohmann::json& puzzle) {
   auto p = ParsePuzzle(puzzle);
-  if (!p.ok()) return "Type each category, a colon and its items in house order, e.g. color: red, green, blue.";
+  if (!p.ok())
+    return "Type each category, a colon and its items in house order, e.g. color: red, green, "
+           "blue.";
   return fmt::format(
       "Type each category, a colon and its items from house 1 to {} separated by commas; "
       "separate categories by ';', e.g. {}; ...",

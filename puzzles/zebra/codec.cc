@@ -14,17 +14,22 @@ Status Bad(size_t clue, const std::string& what) {
 
 // [category, item] → item number.
 bool ParseItem(const nlohmann::json& j, const ParsedPuzzle& p, uint8_t* out) {
-  if (!j.is_array() || j.size() != 2 || !j[0].is_number_integer() || !j[1].is_number_integer()) return false;
+  if (!j.is_array() || j.size() != 2 || !j[0].is_number_integer() || !j[1].is_number_integer())
+    return false;
   const auto c = j[0].get<int64_t>(), i = j[1].get<int64_t>();
-  if (c < 0 || c >= static_cast<int64_t>(p.categories.size()) || i < 0 || i >= p.houses) return false;
+  if (c < 0 || c >= static_cast<int64_t>(p.categories.size()) || i < 0 || i >= p.houses)
+    return false;
   *out = static_cast<uint8_t>(c * p.houses + i);
   return true;
 }
 
-nlohmann::json ItemJson(const ParsedPuzzle& p, int item) { return {item / p.houses, item % p.houses}; }
+nlohmann::json ItemJson(const ParsedPuzzle& p, int item) {
+  return {item / p.houses, item % p.houses};
+}
 
 std::string Ordinal(int house) {
-  static const char* kNames[] = {"first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth"};
+  static const char* kNames[] = {"first", "second", "third",   "fourth",
+                                 "fifth", "sixth",  "seventh", "eighth"};
   return house >= 0 && house < 8 ? kNames[house] : fmt::format("{}th", house + 1);
 }
 
@@ -36,7 +41,8 @@ std::string Capitalised(std::string s) {
 }  // namespace
 
 Result<ParsedPuzzle> ParsePuzzle(const nlohmann::json& puzzle) {
-  if (!puzzle.is_object()) return Status::InvalidArgument("puzzle must be an object with houses, categories and clues");
+  if (!puzzle.is_object())
+    return Status::InvalidArgument("puzzle must be an object with houses, categories and clues");
   for (const auto& [key, value] : puzzle.items()) {
     if (key != "houses" && key != "categories" && key != "clues") {
       return Status::InvalidArgument(
@@ -45,22 +51,27 @@ Result<ParsedPuzzle> ParsePuzzle(const nlohmann::json& puzzle) {
   }
   ParsedPuzzle p;
   const auto houses = puzzle.find("houses");
-  if (houses == puzzle.end() || !houses->is_number_integer() || houses->get<int64_t>() < kMinHouses ||
-      houses->get<int64_t>() > kMaxHouses) {
-    return Status::InvalidArgument(fmt::format("puzzle 'houses' must be an integer in {}..{}", kMinHouses, kMaxHouses));
+  if (houses == puzzle.end() || !houses->is_number_integer() ||
+      houses->get<int64_t>() < kMinHouses || houses->get<int64_t>() > kMaxHouses) {
+    return Status::InvalidArgument(
+        fmt::format("puzzle 'houses' must be an integer in {}..{}", kMinHouses, kMaxHouses));
   }
   p.houses = static_cast<int>(houses->get<int64_t>());
   const auto cats = puzzle.find("categories");
-  if (cats == puzzle.end() || !cats->is_array() || cats->size() < kMinCategories || cats->size() > kMaxCategories) {
+  if (cats == puzzle.end() || !cats->is_array() || cats->size() < kMinCategories ||
+      cats->size() > kMaxCategories) {
     return Status::InvalidArgument(
-        fmt::format("puzzle 'categories' must be an array of {}..{} categories", kMinCategories, kMaxCategories));
+        fmt::format("puzzle 'categories' must be an array of {}..{} categories", kMinCategories,
+                    kMaxCategories));
   }
   for (size_t c = 0; c < cats->size(); ++c) {
     const auto& j = (*cats)[c];
-    const auto bad = Status::InvalidArgument(fmt::format(
-        "category {} must be {{\"name\": string, \"items\": {} distinct strings}}", c + 1, p.houses));
-    if (!j.is_object() || j.size() != 2 || !j.contains("name") || !j["name"].is_string() || !j.contains("items") ||
-        !j["items"].is_array() || static_cast<int>(j["items"].size()) != p.houses) {
+    const auto bad = Status::InvalidArgument(
+        fmt::format("category {} must be {{\"name\": string, \"items\": {} distinct strings}}",
+                    c + 1, p.houses));
+    if (!j.is_object() || j.size() != 2 || !j.contains("name") || !j["name"].is_string() ||
+        !j.contains("items") || !j["items"].is_array() ||
+        static_cast<int>(j["items"].size()) != p.houses) {
       return bad;
     }
     Category cat;
@@ -75,33 +86,40 @@ Result<ParsedPuzzle> ParsePuzzle(const nlohmann::json& puzzle) {
   const auto clues = puzzle.find("clues");
   const size_t max_clues = 4u * p.houses * p.categories.size();
   if (clues == puzzle.end() || !clues->is_array() || clues->size() > max_clues) {
-    return Status::InvalidArgument(fmt::format("puzzle 'clues' must be an array of at most {} clues", max_clues));
+    return Status::InvalidArgument(
+        fmt::format("puzzle 'clues' must be an array of at most {} clues", max_clues));
   }
   for (size_t i = 0; i < clues->size(); ++i) {
     const auto& j = (*clues)[i];
     if (!j.is_object()) return Bad(i, "must be an object with type, a and b or house");
     const auto type = j.find("type");
     Clue c;
-    if (type == j.end() || !type->is_string() || !ClueTypeFromName(type->get<std::string>(), &c.type)) {
-      return Bad(i, "'type' must be one of position, not_position, same, not_same, left_of, "
-                    "immediately_left_of, next_to");
+    if (type == j.end() || !type->is_string() ||
+        !ClueTypeFromName(type->get<std::string>(), &c.type)) {
+      return Bad(i,
+                 "'type' must be one of position, not_position, same, not_same, left_of, "
+                 "immediately_left_of, next_to");
     }
     const bool binary = IsBinary(c.type);
     for (const auto& [key, value] : j.items()) {
       if (key != "type" && key != "a" && key != (binary ? "b" : "house")) {
-        return Bad(i, fmt::format("unknown key '{}' (known: type, a, {})", key, binary ? "b" : "house"));
+        return Bad(
+            i, fmt::format("unknown key '{}' (known: type, a, {})", key, binary ? "b" : "house"));
       }
     }
-    if (!j.contains("a") || !ParseItem(j["a"], p, &c.a)) return Bad(i, "'a' must be [category, item] in range");
+    if (!j.contains("a") || !ParseItem(j["a"], p, &c.a))
+      return Bad(i, "'a' must be [category, item] in range");
     if (binary) {
-      if (!j.contains("b") || !ParseItem(j["b"], p, &c.b)) return Bad(i, "'b' must be [category, item] in range");
+      if (!j.contains("b") || !ParseItem(j["b"], p, &c.b))
+        return Bad(i, "'b' must be [category, item] in range");
       if (c.a == c.b) return Bad(i, "'a' and 'b' must be different items");
-      if ((c.type == ClueType::kSame || c.type == ClueType::kNotSame) && c.a / p.houses == c.b / p.houses) {
+      if ((c.type == ClueType::kSame || c.type == ClueType::kNotSame) &&
+          c.a / p.houses == c.b / p.houses) {
         return Bad(i, "'same' and 'not_same' relate items of different categories");
       }
     } else {
-      if (!j.contains("house") || !j["house"].is_number_integer() || j["house"].get<int64_t>() < 0 ||
-          j["house"].get<int64_t>() >= p.houses) {
+      if (!j.contains("house") || !j["house"].is_number_integer() ||
+          j["house"].get<int64_t>() < 0 || j["house"].get<int64_t>() >= p.houses) {
         return Bad(i, fmt::format("'house' must be an integer in 0..{}", p.houses - 1));
       }
       c.house = static_cast<int8_t>(j["house"].get<int64_t>());
@@ -181,27 +199,33 @@ std::string CanonicalBytes(const ParsedPuzzle& p) {
 }
 
 std::string ClueSentence(const ParsedPuzzle& p, const Clue& c) {
-  const auto who = [&](int item) { return PersonPhrase(p.categories[item / p.houses], item % p.houses); };
+  const auto who = [&](int item) {
+    return PersonPhrase(p.categories[item / p.houses], item % p.houses);
+  };
   const std::string a = who(c.a);
   switch (c.type) {
-    case ClueType::kPosition: return Capitalised(fmt::format("{} lives in the {} house.", a, Ordinal(c.house)));
+    case ClueType::kPosition:
+      return Capitalised(fmt::format("{} lives in the {} house.", a, Ordinal(c.house)));
     case ClueType::kNotPosition:
       return Capitalised(fmt::format("{} does not live in the {} house.", a, Ordinal(c.house)));
-    case ClueType::kSame: return Capitalised(fmt::format("{} lives in the same house as {}.", a, who(c.b)));
+    case ClueType::kSame:
+      return Capitalised(fmt::format("{} lives in the same house as {}.", a, who(c.b)));
     case ClueType::kNotSame:
       return Capitalised(fmt::format("{} does not live in the same house as {}.", a, who(c.b)));
     case ClueType::kLeftOf:
       return Capitalised(fmt::format("{} lives somewhere to the left of {}.", a, who(c.b)));
     case ClueType::kImmediatelyLeftOf:
       return Capitalised(fmt::format("{} lives directly to the left of {}.", a, who(c.b)));
-    case ClueType::kNextTo: return Capitalised(fmt::format("{} lives next to {}.", a, who(c.b)));
+    case ClueType::kNextTo:
+      return Capitalised(fmt::format("{} lives next to {}.", a, who(c.b)));
   }
   return "";
 }
 
 std::string RenderText(const ParsedPuzzle& p) {
   std::string out = fmt::format(
-      "There are {} houses in a row, numbered 1 to {} from left to right. In each house lives one person, "
+      "There are {} houses in a row, numbered 1 to {} from left to right. In each house lives one "
+      "person, "
       "and each person has exactly one of each of these:\n",
       p.houses, p.houses);
   for (const Category& c : p.categories) {

@@ -104,7 +104,8 @@ Difficulty RateDifficulty(const SolveReport& report, int clues) {
   // The four levels share [0, 1] in quarters (kQuartileFloors, the table the
   // store applies to observed scores): easy [0, 0.25), ... expert [0.75, 1).
   double score = std::round((report.level + f) / 4.0 * 1000.0) / 1000.0;
-  score = std::min(score, (250.0 * (report.level + 1) - 1.0) / 1000.0);  // not rounded up into the next level
+  score = std::min(
+      score, (250.0 * (report.level + 1) - 1.0) / 1000.0);  // not rounded up into the next level
   d.score = score;
   d.level = std::string(kLevels[report.level]);
   d.details = {{"clues", clues},
@@ -157,7 +158,8 @@ bool Build(Rng& rng, const GenerateOptions& o, Draft* out, const char** reason) 
 
   // Step 3: the seed's removal, in random order, to a minimal set.
   if (o.minimal) {
-    for (int i = static_cast<int>(clues.size()) - 1; i > 0; --i) std::swap(clues[i], clues[rng.Below(i + 1)]);
+    for (int i = static_cast<int>(clues.size()) - 1; i > 0; --i)
+      std::swap(clues[i], clues[rng.Below(i + 1)]);
     for (size_t i = 0; i < clues.size();) {
       if (Solver(t.h, t.k, clues, static_cast<int>(i)).CountSolutions(2) == 1) {
         clues.erase(clues.begin() + static_cast<std::ptrdiff_t>(i));

@@ -27,7 +27,7 @@ struct GenerateOptions {
   int houses = 5;      // kMinHouses..kMaxHouses
   int categories = 5;  // kMinCategories..kMaxCategories
   bool minimal = true;
-  int level = -1;      // -1 any, else the kLevels index a puzzle must grade at
+  int level = -1;  // -1 any, else the kLevels index a puzzle must grade at
 };
 
 // Clues drawn before a candidate is rejected as "no_clue_fits" (a guard; a

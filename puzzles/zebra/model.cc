@@ -19,18 +19,31 @@ struct Theme {
 // The theme table. The first five are the classic Einstein puzzle's, in its
 // order, so that puzzle reads naturally.
 constexpr Theme kThemes[kMaxCategories] = {
-    {"nationality", "the {}",
-     {"Englishman", "Spaniard", "Ukrainian", "Norwegian", "Japanese", "Italian", "German", "Swede"}},
-    {"color", "the person in the {} house", {"red", "green", "ivory", "yellow", "blue", "white", "purple", "orange"}},
-    {"pet", "the person who keeps the {}", {"dog", "snails", "fox", "horse", "zebra", "cat", "parrot", "hamster"}},
-    {"drink", "the person who drinks {}",
+    {"nationality",
+     "the {}",
+     {"Englishman", "Spaniard", "Ukrainian", "Norwegian", "Japanese", "Italian", "German",
+      "Swede"}},
+    {"color",
+     "the person in the {} house",
+     {"red", "green", "ivory", "yellow", "blue", "white", "purple", "orange"}},
+    {"pet",
+     "the person who keeps the {}",
+     {"dog", "snails", "fox", "horse", "zebra", "cat", "parrot", "hamster"}},
+    {"drink",
+     "the person who drinks {}",
      {"coffee", "tea", "milk", "orange juice", "water", "lemonade", "cocoa", "beer"}},
-    {"smoke", "the person who smokes {}",
-     {"Old Gold", "Kools", "Chesterfield", "Lucky Strike", "Parliament", "Pall Mall", "Dunhill", "Blends"}},
-    {"hobby", "the person who enjoys {}",
+    {"smoke",
+     "the person who smokes {}",
+     {"Old Gold", "Kools", "Chesterfield", "Lucky Strike", "Parliament", "Pall Mall", "Dunhill",
+      "Blends"}},
+    {"hobby",
+     "the person who enjoys {}",
      {"chess", "painting", "gardening", "fishing", "cycling", "knitting", "reading", "dancing"}},
-    {"car", "the person who drives a {}", {"Ford", "Toyota", "Volvo", "Fiat", "Tesla", "Renault", "Honda", "Skoda"}},
-    {"music", "the person who listens to {}",
+    {"car",
+     "the person who drives a {}",
+     {"Ford", "Toyota", "Volvo", "Fiat", "Tesla", "Renault", "Honda", "Skoda"}},
+    {"music",
+     "the person who listens to {}",
      {"jazz", "rock", "blues", "folk", "opera", "reggae", "techno", "classical"}},
 };
 
@@ -52,13 +65,20 @@ bool Holds(const Clue& clue, const Placement& house_of) {
   const int pa = house_of[clue.a];
   const int pb = IsBinary(clue.type) ? house_of[clue.b] : 0;
   switch (clue.type) {
-    case ClueType::kPosition: return pa == clue.house;
-    case ClueType::kNotPosition: return pa != clue.house;
-    case ClueType::kSame: return pa == pb;
-    case ClueType::kNotSame: return pa != pb;
-    case ClueType::kLeftOf: return pa < pb;
-    case ClueType::kImmediatelyLeftOf: return pa + 1 == pb;
-    case ClueType::kNextTo: return std::abs(pa - pb) == 1;
+    case ClueType::kPosition:
+      return pa == clue.house;
+    case ClueType::kNotPosition:
+      return pa != clue.house;
+    case ClueType::kSame:
+      return pa == pb;
+    case ClueType::kNotSame:
+      return pa != pb;
+    case ClueType::kLeftOf:
+      return pa < pb;
+    case ClueType::kImmediatelyLeftOf:
+      return pa + 1 == pb;
+    case ClueType::kNextTo:
+      return std::abs(pa - pb) == 1;
   }
   return false;
 }

@@ -21,8 +21,12 @@ inline int Bits(uint8_t m) { return kBits[m]; }
 }  // namespace
 
 Solver::Solver(int houses, int categories, std::span<const Clue> clues, int skip)
-    : h_(houses), k_(categories), n_(houses * categories),
-      full_(static_cast<uint8_t>((1u << houses) - 1)), clues_(clues), skip_(skip) {}
+    : h_(houses),
+      k_(categories),
+      n_(houses * categories),
+      full_(static_cast<uint8_t>((1u << houses) - 1)),
+      clues_(clues),
+      skip_(skip) {}
 
 Domains Solver::Start() const {
   Domains d{};

@@ -35,14 +35,14 @@ using Domains = std::array<uint8_t, kMaxItems>;
 inline constexpr int kEasyRounds = 12;
 
 struct SolveReport {
-  int solutions = 0;    // counted up to 2; meaningful when level <= the cap
-  int level = 0;        // as above; above Grade()'s cap: cap + 1, the rest partial
-  int rounds = 0;       // propagation rounds that narrowed something (Rounds())
-  int open = 0;         // houses still open when propagation stalls (0 for easy, medium)
-  int refutations = 0;  // refuted trials on the greedy path (hard 1, expert >= 2 or search)
-  int trials = 0;       // trial placements the grader propagated
-  int search_nodes = 0; // branches tried by the search (expert only)
-  Placement solution{}; // the solution, when solutions >= 1
+  int solutions = 0;     // counted up to 2; meaningful when level <= the cap
+  int level = 0;         // as above; above Grade()'s cap: cap + 1, the rest partial
+  int rounds = 0;        // propagation rounds that narrowed something (Rounds())
+  int open = 0;          // houses still open when propagation stalls (0 for easy, medium)
+  int refutations = 0;   // refuted trials on the greedy path (hard 1, expert >= 2 or search)
+  int trials = 0;        // trial placements the grader propagated
+  int search_nodes = 0;  // branches tried by the search (expert only)
+  Placement solution{};  // the solution, when solutions >= 1
 };
 
 class Solver {

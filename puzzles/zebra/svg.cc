@@ -29,8 +29,10 @@ std::string RenderSvg(const nlohmann::json& puzzle, const nlohmann::json* soluti
   std::string note;
   if (solution != nullptr) {
     auto s = ParseSolution(p, *solution);
-    if (s.ok()) house_of = *s;
-    else note = "invalid solution: " + s.status().message();
+    if (s.ok())
+      house_of = *s;
+    else
+      note = "invalid solution: " + s.status().message();
   }
 
   // Column widths from the longest names.
@@ -43,10 +45,11 @@ std::string RenderSvg(const nlohmann::json& puzzle, const nlohmann::json* soluti
   label_w += 20;
   cell_w += 16;
   const double table_w = label_w + p.houses * cell_w;
-  const double width = std::max(kMargin * 2 + table_w, kMargin * 2 + svg::TextWidth(std::string(kWrap, 'x'), kFont));
+  const double width =
+      std::max(kMargin * 2 + table_w, kMargin * 2 + svg::TextWidth(std::string(kWrap, 'x'), kFont));
 
-  svg::Document doc(fmt::format("Zebra puzzle: {} houses, {} categories, {} clues", p.houses, k,
-                                p.clues.size()));
+  svg::Document doc(
+      fmt::format("Zebra puzzle: {} houses, {} categories, {} clues", p.houses, k, p.clues.size()));
   doc.Text(kMargin, 32, "Zebra puzzle", {.size = 18, .bold = true});
   double y = doc.Lines(kMargin, 58,
                        svg::Wrap(fmt::format("{} houses in a row, numbered 1 to {} from left to "
@@ -59,7 +62,8 @@ std::string RenderSvg(const nlohmann::json& puzzle, const nlohmann::json* soluti
   // The table: a header row of houses, then one row per category.
   const double x0 = kMargin;
   doc.Rect(x0, y, table_w, kCellH, "#eceff1", "none");
-  doc.Text(x0 + 8, y + kCellH / 2, "House", {.size = kFont, .fill = "#555", .bold = true, .centered_vertically = true});
+  doc.Text(x0 + 8, y + kCellH / 2, "House",
+           {.size = kFont, .fill = "#555", .bold = true, .centered_vertically = true});
   for (int h = 0; h < p.houses; ++h) {
     doc.Text(x0 + label_w + (h + 0.5) * cell_w, y + kCellH / 2, std::to_string(h + 1),
              {.size = kFont, .anchor = "middle", .bold = true, .centered_vertically = true});
@@ -78,7 +82,8 @@ std::string RenderSvg(const nlohmann::json& puzzle, const nlohmann::json* soluti
   }
   const double bottom = y + (k + 1) * kCellH;
   for (int r = 0; r <= k + 1; ++r) {
-    doc.Line(x0, y + r * kCellH, x0 + table_w, y + r * kCellH, r == 1 ? "#455a64" : "#b0bec5", r == 1 ? 1.5 : 1);
+    doc.Line(x0, y + r * kCellH, x0 + table_w, y + r * kCellH, r == 1 ? "#455a64" : "#b0bec5",
+             r == 1 ? 1.5 : 1);
   }
   for (int h = 0; h <= p.houses; ++h) {
     const double x = x0 + label_w + h * cell_w;
@@ -86,19 +91,24 @@ std::string RenderSvg(const nlohmann::json& puzzle, const nlohmann::json* soluti
   }
   doc.Rect(x0, y, table_w, bottom - y, "none", "#455a64", 1.5);
   y = bottom + 24;
-  if (!note.empty()) y = doc.Lines(kMargin, y, svg::Wrap(note, kWrap), kLine, {.size = kFont, .fill = "#b00020"}) + 6;
+  if (!note.empty())
+    y = doc.Lines(kMargin, y, svg::Wrap(note, kWrap), kLine, {.size = kFont, .fill = "#b00020"}) +
+        6;
 
   // The items, then the clues.
   for (const Category& c : p.categories) {
-    y = doc.Lines(kMargin, y, svg::Wrap(fmt::format("{}: {}", c.name, fmt::join(c.items, ", ")), kWrap),
-                  kLine, {.size = kFont, .fill = "#555"});
+    y = doc.Lines(kMargin, y,
+                  svg::Wrap(fmt::format("{}: {}", c.name, fmt::join(c.items, ", ")), kWrap), kLine,
+                  {.size = kFont, .fill = "#555"});
   }
   y += 10;
   doc.Text(kMargin, y, "Clues", {.size = 15, .bold = true});
   y += kLine + 4;
   for (size_t i = 0; i < p.clues.size(); ++i) {
-    doc.Text(kMargin + 24, y, fmt::format("{}.", i + 1), {.size = kFont, .fill = "#555", .anchor = "end"});
-    y = doc.Lines(kMargin + 30, y, svg::Wrap(ClueSentence(p, p.clues[i]), kWrap - 4), kLine, {.size = kFont});
+    doc.Text(kMargin + 24, y, fmt::format("{}.", i + 1),
+             {.size = kFont, .fill = "#555", .anchor = "end"});
+    y = doc.Lines(kMargin + 30, y, svg::Wrap(ClueSentence(p, p.clues[i]), kWrap - 4), kLine,
+                  {.size = kFont});
   }
   return doc.Finish(width, y + 4);
 }

@@ -11,7 +11,10 @@ using Dom = std::array<uint16_t, kMaxItems>;
 class Mac {
  public:
   Mac(const ParsedPuzzle& p, int limit, Placement* first)
-      : p_(p), h_(p.houses), n_(p.houses * static_cast<int>(p.categories.size())), limit_(limit),
+      : p_(p),
+        h_(p.houses),
+        n_(p.houses * static_cast<int>(p.categories.size())),
+        limit_(limit),
         first_(first) {
     scratch_.fill(0);
   }

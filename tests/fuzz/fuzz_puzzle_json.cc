@@ -23,8 +23,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string encoded = foundry::cli::PuzzleToJson(*record).dump();
   auto again = foundry::cli::PuzzleFromJsonLine(encoded);
   if (!again.ok()) __builtin_trap();
-  if (!(*family)->Verify(nlohmann::json::parse(again->puzzle_json()),
-                         nlohmann::json::parse(again->solution_json()))
+  if (!(*family)
+           ->Verify(nlohmann::json::parse(again->puzzle_json()),
+                    nlohmann::json::parse(again->solution_json()))
            .ok()) {
     __builtin_trap();
   }

@@ -22,7 +22,8 @@ struct World {
   std::unique_ptr<foundry::coordinator::PuzzleStoreServiceImpl> store_service;
 
   World() {
-    dir = (std::filesystem::temp_directory_path() / ("foundry-fuzz-" + std::to_string(getpid()))).string();
+    dir = (std::filesystem::temp_directory_path() / ("foundry-fuzz-" + std::to_string(getpid())))
+              .string();
     std::filesystem::remove_all(dir);
     store = foundry::storage::Store::Open(dir, {}).value();
     core = foundry::coordinator::Coordinator::Open(store.get(), {}, nullptr).value();

@@ -11,9 +11,9 @@ TEST(LoopbackHostTest, AcceptsOnlyLoopbackAddressesAndLocalhost) {
   for (const char* host : {"localhost", "127.0.0.1", "127.255.0.9", "::1", "[::1]"}) {
     EXPECT_TRUE(IsLoopbackHost(host)) << host;
   }
-  for (const char* host : {"127.attacker.example", "127.0.0.1.nip.io", "127.1", "127.0.0.256",
-                           "0177.0.0.1", "128.0.0.1", "10.0.0.1", "localhost.evil", "", "[::2]",
-                           "::ffff:127.0.0.1x", "0.0.0.0"}) {
+  for (const char* host :
+       {"127.attacker.example", "127.0.0.1.nip.io", "127.1", "127.0.0.256", "0177.0.0.1",
+        "128.0.0.1", "10.0.0.1", "localhost.evil", "", "[::2]", "::ffff:127.0.0.1x", "0.0.0.0"}) {
     EXPECT_FALSE(IsLoopbackHost(host)) << host;
   }
 }

@@ -49,7 +49,8 @@ TEST_P(ConformanceTest, IdentityIsWellFormed) {
 
 TEST_P(ConformanceTest, DefaultParamsRoundTripThroughJson) {
   const Params p = Defaults();
-  for (const auto& spec : family().param_specs()) EXPECT_TRUE(p.json().contains(spec.key)) << spec.key;
+  for (const auto& spec : family().param_specs())
+    EXPECT_TRUE(p.json().contains(spec.key)) << spec.key;
   auto again = family().MakeParams(p.json());
   ASSERT_TRUE(again.ok()) << again.status().ToString();
   EXPECT_EQ(again->json(), p.json());
@@ -80,7 +81,8 @@ TEST_P(ConformanceTest, JsonRoundTripKeepsThePuzzleAndItsId) {
     EXPECT_EQ(family().CanonicalBytes(puzzle), family().CanonicalBytes(a.puzzle));
     const std::string id = PuzzleId(family(), family().CanonicalBytes(puzzle));
     EXPECT_TRUE(LooksLikePuzzleId(id)) << id;
-    EXPECT_EQ(id.substr(0, family().id_prefix().size() + 1), std::string(family().id_prefix()) + "-");
+    EXPECT_EQ(id.substr(0, family().id_prefix().size() + 1),
+              std::string(family().id_prefix()) + "-");
   }
 }
 
@@ -131,7 +133,8 @@ TEST_P(ConformanceTest, MalformedJsonIsInvalidArgumentNotACrash) {
 std::string SvgProblem(const std::string& svg) {
   const std::string head = "<svg xmlns=\"http://www.w3.org/2000/svg\"";
   if (svg.rfind(head, 0) != 0) return "does not start with " + head;
-  if (svg.size() < 6 || svg.compare(svg.size() - 6, 6, "</svg>") != 0) return "does not end with </svg>";
+  if (svg.size() < 6 || svg.compare(svg.size() - 6, 6, "</svg>") != 0)
+    return "does not end with </svg>";
   const size_t root_end = svg.find('>');
   const std::string root = svg.substr(0, root_end);
   for (const char* attr : {" width=\"", " height=\"", " viewBox=\""}) {
@@ -145,7 +148,8 @@ std::string SvgProblem(const std::string& svg) {
       if (semi == std::string::npos || semi - i > 8) return "a bare '&' at " + std::to_string(i);
       const std::string entity = svg.substr(i + 1, semi - i - 1);
       static const std::set<std::string> kKnown = {"amp", "lt", "gt", "quot", "apos"};
-      if (!kKnown.count(entity) && (entity.empty() || entity[0] != '#')) return "unknown entity &" + entity + ";";
+      if (!kKnown.count(entity) && (entity.empty() || entity[0] != '#'))
+        return "unknown entity &" + entity + ";";
       i = semi + 1;
       continue;
     }
@@ -165,7 +169,8 @@ std::string SvgProblem(const std::string& svg) {
     bool quoted = false;
     while (j < svg.size() && (quoted || svg[j] != '>')) {
       if (svg[j] == '"') quoted = !quoted;
-      if (quoted && (svg[j] == '<' || svg[j] == '>')) return "a raw '<' or '>' in an attribute at " + std::to_string(j);
+      if (quoted && (svg[j] == '<' || svg[j] == '>'))
+        return "a raw '<' or '>' in an attribute at " + std::to_string(j);
       ++j;
     }
     if (j >= svg.size()) return "an unclosed tag at " + std::to_string(i);
@@ -174,7 +179,8 @@ std::string SvgProblem(const std::string& svg) {
     if (tag[0] == '/') {
       const std::string name = tag.substr(1);
       if (open.empty() || open.back() != name) {
-        return "</" + name + "> closes " + (open.empty() ? std::string("nothing") : "<" + open.back() + ">");
+        return "</" + name + "> closes " +
+               (open.empty() ? std::string("nothing") : "<" + open.back() + ">");
       }
       open.pop_back();
       if (open.empty() && j + 1 != svg.size()) return "content after the root element";
@@ -189,7 +195,8 @@ std::string SvgProblem(const std::string& svg) {
 }
 
 TEST(SvgProblemTest, TheCheckerCatchesBrokenDocuments) {
-  const std::string head = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"1\" height=\"1\" viewBox=\"0 0 1 1\">";
+  const std::string head =
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"1\" height=\"1\" viewBox=\"0 0 1 1\">";
   EXPECT_EQ(SvgProblem(head + "<g><text>a &amp; b</text></g><rect/></svg>"), "");
   EXPECT_NE(SvgProblem(head + "<g><text>a</g></text></svg>"), "");
   EXPECT_NE(SvgProblem(head + "<text>a & b</text></svg>"), "");
@@ -213,7 +220,8 @@ TEST_P(ConformanceTest, SvgIsAWellFormedDocumentWithAndWithoutTheSolution) {
     EXPECT_NE(bare, solved) << "the solution does not show";
   }
   // A puzzle that cannot be read still gives a document.
-  for (const nlohmann::json& junk : {nlohmann::json(nullptr), nlohmann::json{{"unexpected", "<&>"}}}) {
+  for (const nlohmann::json& junk :
+       {nlohmann::json(nullptr), nlohmann::json{{"unexpected", "<&>"}}}) {
     const std::string svg = family().RenderSvg(junk, &junk);
     EXPECT_EQ(SvgProblem(svg), "") << svg;
   }
@@ -226,9 +234,12 @@ std::vector<std::string> Mutations(const std::string& answer) {
   for (size_t i = 0; i < answer.size(); ++i) {
     const char ch = answer[i];
     std::string others;
-    if (ch >= '0' && ch <= '9') others = "0123456789";
-    else if (ch >= 'a' && ch <= 'z') others = "abcdefghijklmnopqrstuvwxyz";
-    else if (ch >= 'A' && ch <= 'Z') others = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    if (ch >= '0' && ch <= '9')
+      others = "0123456789";
+    else if (ch >= 'a' && ch <= 'z')
+      others = "abcdefghijklmnopqrstuvwxyz";
+    else if (ch >= 'A' && ch <= 'Z')
+      others = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
     for (char o : others) {
       if (o == ch) continue;
       std::string m = answer;
@@ -249,7 +260,8 @@ std::vector<std::string> Mutations(const std::string& answer) {
       const auto [yb, ye] = words[y];
       const std::string wx = answer.substr(xb, xe - xb), wy = answer.substr(yb, ye - yb);
       if (wx == wy) continue;
-      out.push_back(answer.substr(0, xb) + wy + answer.substr(xe, yb - xe) + wx + answer.substr(ye));
+      out.push_back(answer.substr(0, xb) + wy + answer.substr(xe, yb - xe) + wx +
+                    answer.substr(ye));
     }
   }
   return out;
@@ -312,7 +324,8 @@ TEST_P(ConformanceTest, GarbageAnswersAreInvalidArgument) {
   EXPECT_EQ(r.status().code(), Status::Code::kInvalidArgument);
 }
 
-INSTANTIATE_TEST_SUITE_P(AllFamilies, ConformanceTest, ::testing::ValuesIn(AllFamilies().begin(), AllFamilies().end()),
+INSTANTIATE_TEST_SUITE_P(AllFamilies, ConformanceTest,
+                         ::testing::ValuesIn(AllFamilies().begin(), AllFamilies().end()),
                          [](const ::testing::TestParamInfo<const Family*>& info) {
                            std::string n(info.param->name());
                            for (char& ch : n) {

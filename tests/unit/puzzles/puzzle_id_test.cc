@@ -23,9 +23,7 @@ std::string IdOf(const json& puzzle) { return PuzzleId(SN(), SN().CanonicalBytes
 const json kSeed = {{"digits", 3},
                     {"rules", {Rule("diff:1,2", "eq", 9), Rule("diff:2,3", "eq", 9)}}};
 
-TEST(PuzzleIdTest, SamePuzzleSameId) {
-  EXPECT_EQ(IdOf(kSeed), IdOf(json::parse(kSeed.dump())));
-}
+TEST(PuzzleIdTest, SamePuzzleSameId) { EXPECT_EQ(IdOf(kSeed), IdOf(json::parse(kSeed.dump()))); }
 
 TEST(PuzzleIdTest, ReorderedRulesSameId) {
   const json reordered = {{"digits", 3},

@@ -9,8 +9,8 @@
 #include <thread>
 #include <vector>
 
-#include <gmock/gmock.h>
 #include <fmt/format.h>
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include "puzzles/registry.h"
@@ -74,7 +74,8 @@ int64_t TestSubject(const std::string& subject, int64_t number) {
     for (int x : d) acc += x % 2 == 0;
     return acc;
   }
-  if (subject == "count_distinct") return static_cast<int64_t>(std::set<int>(d.begin(), d.end()).size());
+  if (subject == "count_distinct")
+    return static_cast<int64_t>(std::set<int>(d.begin(), d.end()).size());
   ADD_FAILURE() << "unknown subject " << subject;
   return -1;
 }
@@ -202,7 +203,8 @@ void CheckManySeeds(int digits, int candidates) {
     const size_t rules = a.puzzle.at("rules").size();
     EXPECT_GE(rules, 2u);
     EXPECT_LE(rules, 10u);
-    EXPECT_EQ(TestSolutions(a.puzzle), std::vector<int64_t>{a.solution.at("number").get<int64_t>()});
+    EXPECT_EQ(TestSolutions(a.puzzle),
+              std::vector<int64_t>{a.solution.at("number").get<int64_t>()});
     auto d = SN().Verify(a.puzzle, a.solution);
     ASSERT_TRUE(d.ok()) << d.status().ToString();
     EXPECT_EQ(d->ToJson(), a.difficulty.ToJson());
@@ -293,8 +295,7 @@ TEST(SecretNumberTest, EverySubjectAndOpAppears) {
   EXPECT_EQ(subjects, (std::set<std::string>{
                           "digit:1", "digit:2", "digit:3", "sum", "product", "sum:1,2", "sum:1,3",
                           "sum:2,3", "diff:1,2", "diff:1,3", "diff:2,3", "product:1,2",
-                          "product:1,3", "product:2,3", "number", "count_even",
-                          "count_distinct"}));
+                          "product:1,3", "product:2,3", "number", "count_even", "count_distinct"}));
   EXPECT_EQ(ops, (std::set<std::string>{"eq", "ne", "lt", "gt", "mult"}));
   EXPECT_EQ(levels.size(), 4u) << "the levels should all be reachable with default params";
 }
@@ -339,10 +340,8 @@ TEST(SecretNumberTest, HighMinRulesRejectsAsTooFewRules) {
 
 TEST(SecretNumberTest, ParamsDefaults) {
   const Params p = MakeParams();
-  EXPECT_EQ(p.json(), (json{{"allow_redundant", true},
-                            {"digits", 3},
-                            {"max_rules", 10},
-                            {"min_rules", 2}}));
+  EXPECT_EQ(p.json(),
+            (json{{"allow_redundant", true}, {"digits", 3}, {"max_rules", 10}, {"min_rules", 2}}));
 }
 
 TEST(SecretNumberTest, DigitsOutOfRangeNamesKeyAndRange) {
@@ -354,7 +353,8 @@ TEST(SecretNumberTest, DigitsOutOfRangeNamesKeyAndRange) {
 }
 
 TEST(SecretNumberTest, MinRulesAboveMaxRulesRejected) {
-  auto p = SN().MakeParams(std::map<std::string, std::string>{{"min_rules", "5"}, {"max_rules", "3"}});
+  auto p =
+      SN().MakeParams(std::map<std::string, std::string>{{"min_rules", "5"}, {"max_rules", "3"}});
   ASSERT_FALSE(p.ok());
   EXPECT_EQ(p.status().code(), Status::Code::kInvalidArgument);
   EXPECT_THAT(p.status().message(), HasSubstr("min_rules"));
@@ -455,21 +455,26 @@ TEST(SecretNumberTest, VerifyAgreesWithBruteForceOnRandomRules) {
       const int i = 1 + pick(digits - 1);
       const int j = i + 1 + pick(digits - i);
       const std::string subject =
-          std::vector<std::string>{"digit:" + std::to_string(1 + pick(digits)), "sum", "product",
-                                   fmt::format("sum:{},{}", i, j), fmt::format("diff:{},{}", i, j),
-                                   fmt::format("product:{},{}", i, j), "number", "count_even",
+          std::vector<std::string>{"digit:" + std::to_string(1 + pick(digits)),
+                                   "sum",
+                                   "product",
+                                   fmt::format("sum:{},{}", i, j),
+                                   fmt::format("diff:{},{}", i, j),
+                                   fmt::format("product:{},{}", i, j),
+                                   "number",
+                                   "count_even",
                                    "count_distinct"}[pick(9)];
       const std::string op = ops[pick(5)];
-      int64_t value = subject == "number" ? pick(9 * static_cast<int>(std::pow(10, digits - 1)))
-                                          : pick(20);
+      int64_t value =
+          subject == "number" ? pick(9 * static_cast<int>(std::pow(10, digits - 1))) : pick(20);
       if (op == "mult") value = 2 + pick(5);
       puzzle["rules"].push_back(Rule(subject, op, value));
     }
     SCOPED_TRACE(puzzle.dump());
     const std::vector<int64_t> solutions = TestSolutions(puzzle);
     // The first solution as the answer, or a number of the length when none.
-    const int64_t answer = solutions.empty() ? static_cast<int64_t>(std::pow(10, digits - 1))
-                                             : solutions.front();
+    const int64_t answer =
+        solutions.empty() ? static_cast<int64_t>(std::pow(10, digits - 1)) : solutions.front();
     auto d = SN().Verify(puzzle, {{"number", answer}});
     if (solutions.size() == 1) {
       ++unique;

@@ -49,8 +49,9 @@ TEST(SvgHelpersTest, DocumentIsAStandaloneSvg) {
   EXPECT_THAT(svg, HasSubstr("<title>a &lt;title&gt; &amp; more</title>"));
   EXPECT_THAT(svg, HasSubstr(">x &lt; y &amp; z</text>"));
   EXPECT_THAT(svg, HasSubstr("text-anchor=\"middle\" font-weight=\"bold\""));
-  EXPECT_THAT(svg, HasSubstr("<rect x=\"1\" y=\"2\" width=\"3\" height=\"4\" fill=\"#fff\" stroke=\"#000\" "
-                             "stroke-width=\"1.5\" rx=\"2\"/>"));
+  EXPECT_THAT(
+      svg, HasSubstr("<rect x=\"1\" y=\"2\" width=\"3\" height=\"4\" fill=\"#fff\" stroke=\"#000\" "
+                     "stroke-width=\"1.5\" rx=\"2\"/>"));
 }
 
 TEST(SvgHelpersTest, CentredTextSitsOnAComputedBaseline) {

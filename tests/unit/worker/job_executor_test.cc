@@ -10,12 +10,14 @@ namespace {
 
 JobSpec Spec(uint64_t first, uint64_t end, uint64_t seed = 42) {
   const puzzles::Family* family = *puzzles::FindFamily("secret-number");
-  return JobSpec{family, *family->MakeParams(std::map<std::string, std::string>{}), seed, first, end};
+  return JobSpec{family, *family->MakeParams(std::map<std::string, std::string>{}), seed, first,
+                 end};
 }
 
 std::string Fingerprint(const JobOutput& out) {
   std::string s;
-  for (const auto& p : out.puzzles) s += std::to_string(p.index()) + p.puzzle_json() + p.solution_json() + "\n";
+  for (const auto& p : out.puzzles)
+    s += std::to_string(p.index()) + p.puzzle_json() + p.solution_json() + "\n";
   // Protobuf maps iterate in no fixed order: sort the reasons.
   std::map<std::string, uint64_t> rejected(out.stats.rejected_by_reason().begin(),
                                            out.stats.rejected_by_reason().end());
@@ -67,7 +69,8 @@ TEST(JobExecutorTest, SplittingAJobDoesNotChangeItsCandidates) {
 TEST(JobExecutorTest, DifferentSeedsGiveDifferentPuzzles) {
   std::atomic<bool> cancel{false};
   JobExecutor ex(2);
-  EXPECT_NE(Fingerprint(ex.Run(Spec(0, 200, 1), cancel)), Fingerprint(ex.Run(Spec(0, 200, 2), cancel)));
+  EXPECT_NE(Fingerprint(ex.Run(Spec(0, 200, 1), cancel)),
+            Fingerprint(ex.Run(Spec(0, 200, 2), cancel)));
 }
 
 TEST(JobExecutorTest, CancelledJobSaysSo) {

@@ -51,7 +51,8 @@ class ScriptedSource : public JobSource {
     r.set_keep_going(keep_going);
     return r;
   }
-  Result<foundry::v1::SubmitResponse> Submit(std::vector<foundry::v1::ResultChunk> chunks) override {
+  Result<foundry::v1::SubmitResponse> Submit(
+      std::vector<foundry::v1::ResultChunk> chunks) override {
     std::lock_guard l(mu);
     if (!submit_failures.empty()) {
       Status s = submit_failures.front();

@@ -5,8 +5,8 @@
 
 #include <algorithm>
 #include <bit>
-#include <numeric>
 #include <map>
+#include <numeric>
 #include <string>
 #include <vector>
 
@@ -88,9 +88,10 @@ PlainGreedy RunPlainGreedy(const Board& b) {
 // Every layout of column `c` onwards (brute force), the best score.
 void BruteForce(const Board& b, size_t c, std::vector<std::string>& layout, int* best) {
   if (c == b.columns.size()) {
-    const int gaps = std::accumulate(layout.begin(), layout.end(), 0, [](int n, const std::string& s) {
-      return n + static_cast<int>(std::count(s.begin(), s.end(), '-'));
-    });
+    const int gaps =
+        std::accumulate(layout.begin(), layout.end(), 0, [](int n, const std::string& s) {
+          return n + static_cast<int>(std::count(s.begin(), s.end(), '-'));
+        });
     if (b.max_gaps == 0 || gaps <= b.max_gaps) *best = std::max(*best, StringScore(b, layout));
     return;
   }
@@ -263,7 +264,11 @@ TEST(AlignmentTest, GeneratedPuzzlesAreSoundWithAGapLimitAndOtherSizes) {
   for (const auto& raw : std::vector<std::map<std::string, std::string>>{
            {{"max_gaps", "3"}},
            {{"columns", "4"}, {"height", "6"}, {"min_len", "3"}, {"max_len", "6"}},
-           {{"columns", "10"}, {"height", "12"}, {"min_len", "7"}, {"max_len", "10"}, {"row_bonus", "3"}}}) {
+           {{"columns", "10"},
+            {"height", "12"},
+            {"min_len", "7"},
+            {"max_len", "10"},
+            {"row_bonus", "3"}}}) {
     const auto sample = Sample(MakeParams(raw), 15);
     ASSERT_EQ(sample.size(), 15u);
     for (const Accepted& a : sample) {

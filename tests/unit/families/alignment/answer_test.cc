@@ -51,7 +51,8 @@ TEST(AlignmentAnswerTest, FormatsTheGapCells) {
 }
 
 TEST(AlignmentAnswerTest, AcceptsAnyOrderCaseAndSpacing) {
-  for (const char* text : {"c0r0 c1r0", "c1r0 c0r0", "C0R0,C1R0", " c0 r0 , c1:r0 ", "c0r0;c1r0\n"}) {
+  for (const char* text :
+       {"c0r0 c1r0", "c1r0 c0r0", "C0R0,C1R0", " c0 r0 , c1:r0 ", "c0r0;c1r0\n"}) {
     auto r = Check(text);
     ASSERT_TRUE(r.ok()) << text << ": " << r.status().ToString();
     EXPECT_TRUE(*r) << text;
@@ -62,14 +63,14 @@ TEST(AlignmentAnswerTest, AnyLayoutThatReachesTheTargetIsRight) {
   EXPECT_TRUE(*Check("c0r1 c1r1"));  // 4 points, not the stored layout
   EXPECT_FALSE(*Check("c0r0"));      // 2 points
   EXPECT_FALSE(*Check("none"));      // 0 points
-  EXPECT_FALSE(*Check("c0r1"));       // 1 point
+  EXPECT_FALSE(*Check("c0r1"));      // 1 point
 }
 
 TEST(AlignmentAnswerTest, GapsThatDoNotFitAreWrongNotMalformed) {
   EXPECT_FALSE(*Check("c0r2 c1r0"));            // after column 0's last brick
   EXPECT_FALSE(*Check("c0r0 c0r1 c0r2 c1r0"));  // 5 cells in a column of height 4
   EXPECT_TRUE(*Check("c0r0 c1r0", 2));
-  EXPECT_FALSE(*Check("c0r0 c1r0", 1));         // over max_gaps
+  EXPECT_FALSE(*Check("c0r0 c1r0", 1));  // over max_gaps
 }
 
 TEST(AlignmentAnswerTest, MalformedAnswersNameTheProblemAndTheForm) {
@@ -80,7 +81,9 @@ TEST(AlignmentAnswerTest, MalformedAnswersNameTheProblemAndTheForm) {
   EXPECT_THAT(Error("r0c0"), HasSubstr("'r0c0' is not a gap cell"));
   EXPECT_THAT(Error("c0"), HasSubstr("is not a gap cell"));
   EXPECT_THAT(Error("c0r0 x"), HasSubstr("'x' is not a gap cell"));
-  EXPECT_THAT(Error("nothing"), HasSubstr("type the gap cells as c<column>r<row> (0-based), e.g. c0r2 c3r4, or none"));
+  EXPECT_THAT(
+      Error("nothing"),
+      HasSubstr("type the gap cells as c<column>r<row> (0-based), e.g. c0r2 c3r4, or none"));
 }
 
 TEST(AlignmentAnswerTest, GeneratedPuzzlesTakeTheirFormattedAnswer) {
@@ -93,9 +96,11 @@ TEST(AlignmentAnswerTest, GeneratedPuzzlesTakeTheirFormattedAnswer) {
     if (a == nullptr) continue;
     const std::string answer = AL().FormatAnswer(a->puzzle, a->solution);
     EXPECT_TRUE(*AL().CheckAnswer(a->puzzle, a->solution, answer)) << answer;
-    EXPECT_FALSE(*AL().CheckAnswer(a->puzzle, a->solution, "none"));  // the base is below the target
-    EXPECT_THAT(AL().AnswerPrompt(a->puzzle),
-                HasSubstr(" to reach " + std::to_string(a->puzzle["target_score"].get<int>()) + " points"));
+    EXPECT_FALSE(
+        *AL().CheckAnswer(a->puzzle, a->solution, "none"));  // the base is below the target
+    EXPECT_THAT(
+        AL().AnswerPrompt(a->puzzle),
+        HasSubstr(" to reach " + std::to_string(a->puzzle["target_score"].get<int>()) + " points"));
     ++checked;
   }
   EXPECT_EQ(checked, 5);

@@ -67,7 +67,8 @@ TEST(BalanceAnswerTest, DeductionAcceptsTheUsualWordings) {
 
 TEST(BalanceAnswerTest, DeductionErrorsNameTheProblemAndTheForm) {
   EXPECT_THAT(Error(CheckDeduction("")), HasSubstr("empty"));
-  EXPECT_THAT(Error(CheckDeduction("coin 4 light")), HasSubstr("there is no coin 4; the coins are 1..3"));
+  EXPECT_THAT(Error(CheckDeduction("coin 4 light")),
+              HasSubstr("there is no coin 4; the coins are 1..3"));
   EXPECT_THAT(Error(CheckDeduction("coin 0 light")), HasSubstr("there is no coin 0"));
   EXPECT_THAT(Error(CheckDeduction("coin light")), HasSubstr("names no coin"));
   EXPECT_THAT(Error(CheckDeduction("coin 2")), HasSubstr("does not say heavy or light"));
@@ -112,11 +113,14 @@ TEST(BalanceAnswerTest, StrategyVariants) {
 TEST(BalanceAnswerTest, StrategyErrorsNameTheProblemAndTheForm) {
   const json twelve = Strategy(12, 3, "unknown");
   EXPECT_THAT(Error(CheckStrategy(twelve, "")), HasSubstr("empty"));
-  EXPECT_THAT(Error(CheckStrategy(twelve, "1 2 3 4")), HasSubstr("does not separate the pans with vs"));
+  EXPECT_THAT(Error(CheckStrategy(twelve, "1 2 3 4")),
+              HasSubstr("does not separate the pans with vs"));
   EXPECT_THAT(Error(CheckStrategy(twelve, "1 2 vs 3")), HasSubstr("the pans hold 2 and 1 coins"));
-  EXPECT_THAT(Error(CheckStrategy(twelve, "1 vs 13")), HasSubstr("there is no coin 13; the coins are 1..12"));
+  EXPECT_THAT(Error(CheckStrategy(twelve, "1 vs 13")),
+              HasSubstr("there is no coin 13; the coins are 1..12"));
   EXPECT_THAT(Error(CheckStrategy(twelve, "0 vs 1")), HasSubstr("there is no coin 0"));
-  EXPECT_THAT(Error(CheckStrategy(twelve, "1 1 vs 2 3")), HasSubstr("coin 1 is on the scale twice"));
+  EXPECT_THAT(Error(CheckStrategy(twelve, "1 1 vs 2 3")),
+              HasSubstr("coin 1 is on the scale twice"));
   EXPECT_THAT(Error(CheckStrategy(twelve, "1 vs 1")), HasSubstr("twice"));
   EXPECT_THAT(Error(CheckStrategy(twelve, "vs 2")), HasSubstr("the left pan is empty"));
   EXPECT_THAT(Error(CheckStrategy(twelve, "1 vs 2 vs 3")), HasSubstr("more than two pans"));

@@ -89,7 +89,8 @@ TEST(BalanceTest, TwelveCoinsThreeWeighingsUnknownIsTight) {
   ExpectTreeSolves(tree, 12, 3, Variant::kUnknown);
   EXPECT_EQ(tree["left"].size(), 4u) << "the classic first weighing is 4 against 4";
 
-  const json puzzle = {{"mode", "strategy"}, {"coins", 12}, {"weighings", 3}, {"variant", "unknown"}};
+  const json puzzle = {
+      {"mode", "strategy"}, {"coins", 12}, {"weighings", 3}, {"variant", "unknown"}};
   auto d = BL().Verify(puzzle, {{"tree", tree}});
   ASSERT_TRUE(d.ok()) << d.status().ToString();
   EXPECT_EQ(d->details["weighings"], 3);
@@ -148,14 +149,14 @@ TEST(BalanceTest, FiveWeighingsAtTheBounds) {
 
 TEST(BalanceTest, StrategyPuzzlesAreTightAndVerify) {
   for (const char* variant : {"unknown", "heavier", "reference"}) {
-    const Params params =
-        MakeParams({{"mode", "strategy"}, {"variant", variant}, {"coins", "40"}, {"weighings", "3"}});
+    const Params params = MakeParams(
+        {{"mode", "strategy"}, {"variant", variant}, {"coins", "40"}, {"weighings", "3"}});
     std::set<int> seen;
     for (int i = 0; i < 600; ++i) {
       Candidate c = Gen(params, 5, i);
       if (auto* r = std::get_if<Rejected>(&c)) {
         EXPECT_THAT(r->reason, ::testing::AnyOf("needs_more_weighings", "fewer_weighings_suffice",
-                                                 "no_strategy_exists"));
+                                                "no_strategy_exists"));
         continue;
       }
       const Accepted& a = std::get<Accepted>(c);
@@ -175,25 +176,30 @@ TEST(BalanceTest, StrategyPuzzlesAreTightAndVerify) {
 TEST(BalanceTest, DistinctPuzzleCounts) {
   EXPECT_EQ(DistinctPuzzles(MakeParams({{"mode", "strategy"}})), 9);  // 4..12
   EXPECT_EQ(DistinctPuzzles(MakeParams({{"mode", "strategy"}, {"coins", "120"}})), 9);
-  EXPECT_EQ(DistinctPuzzles(MakeParams({{"mode", "strategy"}, {"variant", "heavier"}})), 3);  // 10..12
-  EXPECT_EQ(DistinctPuzzles(MakeParams({{"mode", "strategy"}, {"variant", "heavier"}, {"coins", "40"}})),
-            18);  // 10..27
+  EXPECT_EQ(DistinctPuzzles(MakeParams({{"mode", "strategy"}, {"variant", "heavier"}})),
+            3);  // 10..12
+  EXPECT_EQ(
+      DistinctPuzzles(MakeParams({{"mode", "strategy"}, {"variant", "heavier"}, {"coins", "40"}})),
+      18);  // 10..27
   EXPECT_EQ(DistinctPuzzles(MakeParams()), -1);
 }
 
 TEST(BalanceTest, VerifyRefusesBadTrees) {
   CountSolver solver;
-  const json puzzle = {{"mode", "strategy"}, {"coins", 12}, {"weighings", 3}, {"variant", "unknown"}};
+  const json puzzle = {
+      {"mode", "strategy"}, {"coins", 12}, {"weighings", 3}, {"variant", "unknown"}};
   const json good = BuildTree(solver, Variant::kUnknown, 12, 3);
   // Another puzzle's tree.
-  auto d = BL().Verify({{"mode", "strategy"}, {"coins", 11}, {"weighings", 3}, {"variant", "unknown"}},
-                       {{"tree", good}});
+  auto d =
+      BL().Verify({{"mode", "strategy"}, {"coins", 11}, {"weighings", 3}, {"variant", "unknown"}},
+                  {{"tree", good}});
   ASSERT_FALSE(d.ok());
   EXPECT_EQ(d.status().code(), Status::Code::kFailedPrecondition);
   // A wrong leaf.
   json bad = good;
   json* leaf = &bad;
-  while (!leaf->contains("coin")) leaf = &(*leaf)[leaf->contains("left_heavy") ? "left_heavy" : "balanced"];
+  while (!leaf->contains("coin"))
+    leaf = &(*leaf)[leaf->contains("left_heavy") ? "left_heavy" : "balanced"];
   (*leaf)["heavier"] = !(*leaf)["heavier"].get<bool>();
   d = BL().Verify(puzzle, {{"tree", bad}});
   ASSERT_FALSE(d.ok());
@@ -277,7 +283,8 @@ TEST(BalanceTest, DeductionKnownAnswerAndCanonicalBytes) {
   // Reordered weighings and mirrored pans are the same puzzle.
   json same = puzzle;
   std::swap(same["weighings"][0], same["weighings"][2]);
-  same["weighings"][2] = {{"left", {5, 6, 7, 8}}, {"right", {1, 2, 3, 4}}, {"result", "right_heavy"}};
+  same["weighings"][2] = {
+      {"left", {5, 6, 7, 8}}, {"right", {1, 2, 3, 4}}, {"result", "right_heavy"}};
   EXPECT_EQ(BL().CanonicalBytes(same), BL().CanonicalBytes(puzzle));
   EXPECT_EQ(BL().Verify(same, {{"coin", 4}, {"heavier", true}})->ToJson(), d->ToJson());
   EXPECT_THAT(BL().RenderText(puzzle), HasSubstr("1 2 3 4 against 5 6 7 8: the left pan heavier"));
@@ -310,11 +317,12 @@ TEST(BalanceTest, VerifyRejectsMalformedDeductions) {
   expect(with({{"left", json::array()}, {"right", json::array()}, {"result", "balanced"}}), ok,
          "non-empty");
   expect(with({{"left", {1}}, {"right", {2}}, {"result", "tilted"}}), ok, "result");
-  expect(with({{"left", {1}}, {"right", {2}}, {"result", "balanced"}}), {{"coin", 13}, {"heavier", true}},
-         "solution");
+  expect(with({{"left", {1}}, {"right", {2}}, {"result", "balanced"}}),
+         {{"coin", 13}, {"heavier", true}}, "solution");
   expect({{"mode", "strategy"}, {"coins", 12}, {"weighings", 6}, {"variant", "unknown"}}, ok,
          "weighings");
-  expect({{"mode", "strategy"}, {"coins", 12}, {"weighings", 3}, {"variant", "odd"}}, ok, "variant");
+  expect({{"mode", "strategy"}, {"coins", 12}, {"weighings", 3}, {"variant", "odd"}}, ok,
+         "variant");
 }
 
 TEST(BalanceTest, ParamsDefaultsAndErrors) {

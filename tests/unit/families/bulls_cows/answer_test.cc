@@ -71,7 +71,8 @@ TEST(BullsCowsAnswerTest, MalformedAnswersNameTheProblemAndTheForm) {
   EXPECT_THAT(Error("19x3"), HasSubstr("'x', not a digit"));
   EXPECT_THAT(Error("1993"), HasSubstr("repeats the digit 9"));
   EXPECT_THAT(Error("0953"), HasSubstr("starts with 0"));
-  EXPECT_THAT(Error("?"), HasSubstr("type the 4 different digits of the secret (no leading zero), e.g. 1234"));
+  EXPECT_THAT(Error("?"),
+              HasSubstr("type the 4 different digits of the secret (no leading zero), e.g. 1234"));
   // With leading_zero a 0 in front is a code like any other.
   auto r = Check("0953", true);
   ASSERT_TRUE(r.ok()) << r.status().ToString();

@@ -74,8 +74,8 @@ bool Consistent(const json& clue, const std::string& code) {
 std::vector<std::string> TestSolutions(const json& puzzle, int skip = -1) {
   std::vector<std::string> out;
   const auto& clues = puzzle.at("clues");
-  for (const std::string& code : AllCodes(puzzle.at("length").get<int>(),
-                                          puzzle.at("leading_zero").get<bool>())) {
+  for (const std::string& code :
+       AllCodes(puzzle.at("length").get<int>(), puzzle.at("leading_zero").get<bool>())) {
     bool ok = true;
     for (int k = 0; ok && k < static_cast<int>(clues.size()); ++k) {
       ok = k == skip || Consistent(clues[k], code);
@@ -254,7 +254,9 @@ TEST(BullsCowsTest, ManySeedsLengthThree) { CheckManySeeds({{"length", "3"}}, 10
 TEST(BullsCowsTest, ManySeedsNotMinimal) {
   CheckManySeeds({{"minimal", "false"}, {"max_clues", "12"}}, 60, 20);
 }
-TEST(BullsCowsTest, AFewLengthFive) { CheckManySeeds({{"length", "5"}, {"max_clues", "12"}}, 3, 1); }
+TEST(BullsCowsTest, AFewLengthFive) {
+  CheckManySeeds({{"length", "5"}, {"max_clues", "12"}}, 3, 1);
+}
 
 TEST(BullsCowsTest, ClueBoundsReject) {
   const Params few = MakeParams({{"min_clues", "9"}, {"max_clues", "30"}});

@@ -40,14 +40,15 @@ std::string Error(const std::string& text) {
 
 TEST(DecodokuAnswerTest, FormatsSquareAndDirection) {
   EXPECT_EQ(DK().FormatAnswer(Small(), kSolution), "0,0R");
-  const json four = {{"moves", {{1, 1, 1, 0}, {1, 0, 1, 1}, {2, 2, 1, 2}, {1, 2, 1, 1}}}, {"par", 4}};
+  const json four = {{"moves", {{1, 1, 1, 0}, {1, 0, 1, 1}, {2, 2, 1, 2}, {1, 2, 1, 1}}},
+                     {"par", 4}};
   EXPECT_EQ(DK().FormatAnswer(Small(), four), "1,1U 1,0D 2,2L 1,2U");
   EXPECT_EQ(DK().FormatAnswer(Small(), json{{"moves", {{0, 0, 2, 0}}}, {"par", 1}}), "");
 }
 
 TEST(DecodokuAnswerTest, AcceptsTheUsualWritings) {
-  for (const char* text : {"0,0R", "0,0 r", "(0, 0) right", "0 0 R", "0,0>1,0", "0,0 -> 1,0", "1,0L",
-                           "1,0 left;", " 0,0R\n"}) {
+  for (const char* text : {"0,0R", "0,0 r", "(0, 0) right", "0 0 R", "0,0>1,0", "0,0 -> 1,0",
+                           "1,0L", "1,0 left;", " 0,0R\n"}) {
     auto r = Check(text);
     ASSERT_TRUE(r.ok()) << text << ": " << r.status().ToString();
     EXPECT_TRUE(*r) << text;
@@ -82,9 +83,10 @@ TEST(DecodokuAnswerTest, MalformedAnswersNameTheProblemAndTheForm) {
 }
 
 TEST(DecodokuAnswerTest, PromptGivesThePar) {
-  EXPECT_EQ(DK().AnswerPrompt(Small()),
-            "Clear the grid in at most 1 move: type each move as the number's square x,y (from 0 at "
-            "the top left) and a direction U, D, L or R, e.g. 0,1R 2,3U.");
+  EXPECT_EQ(
+      DK().AnswerPrompt(Small()),
+      "Clear the grid in at most 1 move: type each move as the number's square x,y (from 0 at "
+      "the top left) and a direction U, D, L or R, e.g. 0,1R 2,3U.");
 }
 
 TEST(DecodokuAnswerTest, GeneratedPuzzlesTakeTheirFormattedAnswer) {
@@ -98,7 +100,8 @@ TEST(DecodokuAnswerTest, GeneratedPuzzlesTakeTheirFormattedAnswer) {
     const std::string answer = DK().FormatAnswer(a->puzzle, a->solution);
     EXPECT_TRUE(*DK().CheckAnswer(a->puzzle, a->solution, answer)) << answer;
     const int par = a->solution["par"].get<int>();
-    EXPECT_THAT(DK().AnswerPrompt(a->puzzle), HasSubstr("at most " + std::to_string(par) + " moves"));
+    EXPECT_THAT(DK().AnswerPrompt(a->puzzle),
+                HasSubstr("at most " + std::to_string(par) + " moves"));
     ++checked;
   }
   EXPECT_EQ(checked, 5);

@@ -31,7 +31,8 @@ struct SeedGame {
   int L;
   std::vector<std::vector<int>> anyons, clusters;
   int next = 1;
-  explicit SeedGame(int l) : L(l), anyons(l, std::vector<int>(l)), clusters(l, std::vector<int>(l)) {}
+  explicit SeedGame(int l)
+      : L(l), anyons(l, std::vector<int>(l)), clusters(l, std::vector<int>(l)) {}
 
   void GenerateNoise(Rng& rng, int tenths) {
     int weight = 0;
@@ -48,10 +49,13 @@ struct SeedGame {
       anyons[x][y] = (a + anyons[x][y]) % 10;
       anyons[x2][y2] = (aa + anyons[x2][y2]) % 10;
       int c = 0;
-      if (c1 == 0 && c2 == 0) c = next++;          // rule 1: a brand new cluster
-      else if (c1 == 0 || c2 == 0) c = c1 + c2;    // rule 2: the one cluster
-      else if (c1 == c2) c = c1;                   // rule 3: the same cluster
-      else {                                       // rule 4: combined
+      if (c1 == 0 && c2 == 0)
+        c = next++;  // rule 1: a brand new cluster
+      else if (c1 == 0 || c2 == 0)
+        c = c1 + c2;  // rule 2: the one cluster
+      else if (c1 == c2)
+        c = c1;  // rule 3: the same cluster
+      else {     // rule 4: combined
         c = c1;
         for (auto& col : clusters)
           for (int& k : col) k = k == c2 ? c1 : k;
@@ -216,7 +220,8 @@ TEST(DecodokuTest, GeneratedPuzzlesAreSound) {
 }
 
 TEST(DecodokuTest, ParRangeFilters) {
-  const auto sample = Sample(MakeParams({{"min_moves", "7"}, {"max_moves", "9"}, {"rounds", "2"}}), 10);
+  const auto sample =
+      Sample(MakeParams({{"min_moves", "7"}, {"max_moves", "9"}, {"rounds", "2"}}), 10);
   ASSERT_FALSE(sample.empty());
   for (const Accepted& a : sample) {
     EXPECT_GE(a.solution["par"].get<int>(), 7);

@@ -27,7 +27,9 @@ json SeedPuzzle() {
 }
 const json kSolution = {{"number", 909}};
 
-Result<bool> Check(const std::string& text) { return SN().CheckAnswer(SeedPuzzle(), kSolution, text); }
+Result<bool> Check(const std::string& text) {
+  return SN().CheckAnswer(SeedPuzzle(), kSolution, text);
+}
 
 std::string Error(const std::string& text) {
   return testing::InvalidAnswerMessage(Check(text), text);
@@ -82,7 +84,8 @@ TEST(SecretNumberAnswerTest, AMalformedPuzzleIsInvalidArgument) {
 }
 
 TEST(SecretNumberAnswerTest, PromptShowsTheLengthAndAnExample) {
-  EXPECT_EQ(SN().AnswerPrompt(SeedPuzzle()), "Type the 3-digit number (no leading zero), e.g. 123.");
+  EXPECT_EQ(SN().AnswerPrompt(SeedPuzzle()),
+            "Type the 3-digit number (no leading zero), e.g. 123.");
   json five = SeedPuzzle();
   five["digits"] = 5;
   EXPECT_THAT(SN().AnswerPrompt(five), HasSubstr("5-digit number (no leading zero), e.g. 12345"));

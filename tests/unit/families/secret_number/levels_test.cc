@@ -98,8 +98,8 @@ constexpr Recorded kRecorded[] = {
 
 TEST(SecretNumberLevelsTest, AnyLevelStreamIsUnchanged) {
   for (const Recorded& r : kRecorded) {
-    SCOPED_TRACE(testing::Message() << "digits " << r.digits << " seed " << r.seed << " index "
-                                    << r.index);
+    SCOPED_TRACE(testing::Message()
+                 << "digits " << r.digits << " seed " << r.seed << " index " << r.index);
     const Params params = MakeParams({{"digits", std::to_string(r.digits)}});
     Rng rng = CandidateRng(r.seed, r.index);
     Candidate c = TheFamily().Generate(rng, params);

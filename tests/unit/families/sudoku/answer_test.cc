@@ -54,7 +54,8 @@ std::string Error(const std::string& text) {
 
 std::string Rows(const std::string& flat, int n, const std::string& sep) {
   std::string out;
-  for (int r = 0; r < n; ++r) out += (r ? sep : "") + flat.substr(static_cast<size_t>(r * n), static_cast<size_t>(n));
+  for (int r = 0; r < n; ++r)
+    out += (r ? sep : "") + flat.substr(static_cast<size_t>(r * n), static_cast<size_t>(n));
   return out;
 }
 
@@ -65,8 +66,8 @@ TEST(SudokuAnswerTest, FormatsRowsSeparatedBySlashes) {
 
 TEST(SudokuAnswerTest, AcceptsSlashesSpacesOrNeither) {
   const std::string flat = PatternGrid(3, 3);
-  for (const std::string& text : {Rows(flat, 9, "/"), flat, Rows(flat, 9, "\n"), Rows(flat, 9, " / "),
-                                  " " + Rows(flat, 9, "/") + "/ "}) {
+  for (const std::string& text : {Rows(flat, 9, "/"), flat, Rows(flat, 9, "\n"),
+                                  Rows(flat, 9, " / "), " " + Rows(flat, 9, "/") + "/ "}) {
     auto r = Check(text);
     ASSERT_TRUE(r.ok()) << text << ": " << r.status().ToString();
     EXPECT_TRUE(*r) << text;
@@ -107,7 +108,8 @@ TEST(SudokuAnswerTest, MalformedAnswersNameTheProblemAndTheForm) {
   std::string short_row = Rows(flat, 9, "/");
   short_row.erase(21, 1);  // a digit of row 3
   EXPECT_THAT(Error(short_row), HasSubstr("row 3 has 8 symbols, not 9"));
-  EXPECT_THAT(Error("?"), HasSubstr("type the 9 rows of 9 digits, top to bottom, separated by '/'"));
+  EXPECT_THAT(Error("?"),
+              HasSubstr("type the 9 rows of 9 digits, top to bottom, separated by '/'"));
 }
 
 TEST(SudokuAnswerTest, LettersAboveNineInEitherCase) {
@@ -138,8 +140,9 @@ TEST(SudokuAnswerTest, GeneratedPuzzlesTakeTheirFormattedAnswer) {
     const std::string answer = SD().FormatAnswer(a->puzzle, a->solution);
     EXPECT_EQ(answer.size(), 36u + 5u);
     EXPECT_TRUE(*SD().CheckAnswer(a->puzzle, a->solution, answer));
-    EXPECT_EQ(SD().AnswerPrompt(a->puzzle),
-              "Type the 6 rows of 6 digits, top to bottom, separated by '/', e.g. 123456/456123/...");
+    EXPECT_EQ(
+        SD().AnswerPrompt(a->puzzle),
+        "Type the 6 rows of 6 digits, top to bottom, separated by '/', e.g. 123456/456123/...");
     ++checked;
   }
   EXPECT_EQ(checked, 3);
@@ -153,7 +156,9 @@ TEST(SudokuSvgTest, GivensInBlackSolutionDigitsInBlue) {
   EXPECT_THAT(bare, Not(HasSubstr("fill=\"#1565c0\"")));
   EXPECT_THAT(solved, HasSubstr("fill=\"#1565c0\""));
   size_t blue = 0;
-  for (size_t at = solved.find("fill=\"#1565c0\""); at != std::string::npos; at = solved.find("fill=\"#1565c0\"", at + 1)) ++blue;
+  for (size_t at = solved.find("fill=\"#1565c0\""); at != std::string::npos;
+       at = solved.find("fill=\"#1565c0\"", at + 1))
+    ++blue;
   EXPECT_EQ(blue, 72u);  // the 81 cells less the 9 givens
   const json broken = {{"grid", "12"}};
   EXPECT_THAT(SD().RenderSvg(kPuzzle, &broken), HasSubstr("invalid solution"));

@@ -47,9 +47,11 @@ Subset RandomSubset(Rng& rng, double lo, double span) {
 
 TEST(BandSolver, KnownAnswers) {
   Grid a;
-  ASSERT_EQ(BandCount(G("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"),
-                      2, &a),
-            1);
+  ASSERT_EQ(
+      BandCount(
+          G("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"), 2,
+          &a),
+      1);
   EXPECT_EQ(GridToString(a),
             "534678912672195348198342567859761423426853791713924856961537284287419635345286179");
   // Hard ones, where singles and the band rule alone do not finish.

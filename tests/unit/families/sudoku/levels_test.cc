@@ -7,7 +7,6 @@
 #include <gtest/gtest.h>
 
 #include "puzzles/rng.h"
-#include "tests/unit/families/family_test_util.h"
 #include "puzzles/sudoku/band_solver.h"
 #include "puzzles/sudoku/codec.h"
 #include "puzzles/sudoku/dlx.h"
@@ -15,6 +14,7 @@
 #include "puzzles/sudoku/shape.h"
 #include "puzzles/sudoku/solver.h"
 #include "puzzles/sudoku/sudoku.h"
+#include "tests/unit/families/family_test_util.h"
 
 namespace foundry::puzzles::sudoku {
 namespace {
@@ -26,7 +26,8 @@ Params MakeParams(const std::map<std::string, std::string>& raw = {}) {
   return testing::ParamsOrFail(SD(), raw);
 }
 
-std::vector<Accepted> Sample(const Params& params, int wanted, uint64_t seed = 7, int attempts = 5000) {
+std::vector<Accepted> Sample(const Params& params, int wanted, uint64_t seed = 7,
+                             int attempts = 5000) {
   return testing::FirstAccepted(SD(), params, wanted, seed, attempts);
 }
 
@@ -60,7 +61,8 @@ TEST(SudokuGenerate, LevelParamFilters) {
 // (4.7% of an unfiltered stream) about one candidate in ten, and Verify
 // re-grades every one the same, score included.
 TEST(SudokuGenerate, EveryLevelReachedAtAUsefulRate) {
-  const std::map<std::string, int> kMinAccepted = {{"easy", 190}, {"medium", 40}, {"hard", 10}, {"expert", 40}};
+  const std::map<std::string, int> kMinAccepted = {
+      {"easy", 190}, {"medium", 40}, {"hard", 10}, {"expert", 40}};
   for (const auto& [level, min_accepted] : kMinAccepted) {
     const Params params = MakeParams({{"level", level}});
     int accepted = 0;

@@ -12,13 +12,13 @@
 #include <gtest/gtest.h>
 
 #include "puzzles/rng.h"
-#include "tests/unit/families/family_test_util.h"
 #include "puzzles/sudoku/band_solver.h"
 #include "puzzles/sudoku/codec.h"
 #include "puzzles/sudoku/dlx.h"
 #include "puzzles/sudoku/grader.h"
 #include "puzzles/sudoku/shape.h"
 #include "puzzles/sudoku/solver.h"
+#include "tests/unit/families/family_test_util.h"
 
 namespace foundry::puzzles::sudoku {
 namespace {
@@ -60,7 +60,8 @@ const std::vector<std::string>& HardPuzzles() {
   return k;
 }
 
-std::vector<Accepted> Sample(const Params& params, int wanted, uint64_t seed = 7, int attempts = 5000) {
+std::vector<Accepted> Sample(const Params& params, int wanted, uint64_t seed = 7,
+                             int attempts = 5000) {
   return testing::FirstAccepted(SD(), params, wanted, seed, attempts);
 }
 
@@ -345,7 +346,8 @@ TEST(SudokuFamily, VerifyKnownAnswerAndRefusals) {
   // A wrong answer (two cells swapped in row 0).
   std::string wrong = kWikiAnswer;
   std::swap(wrong[2], wrong[3]);
-  EXPECT_EQ(SD().Verify(puzzle, {{"grid", wrong}}).status().code(), Status::Code::kFailedPrecondition);
+  EXPECT_EQ(SD().Verify(puzzle, {{"grid", wrong}}).status().code(),
+            Status::Code::kFailedPrecondition);
   // A puzzle with a second solution: drop clues until dlx.h finds two.
   std::string loose = kWikiPuzzle;
   for (char& ch : loose) {
@@ -358,12 +360,15 @@ TEST(SudokuFamily, VerifyKnownAnswerAndRefusals) {
   EXPECT_EQ(r.status().code(), Status::Code::kFailedPrecondition);
   EXPECT_THAT(r.status().message(), HasSubstr("more than one"));
   // Malformed shapes.
-  for (const json& bad : {json{{"box", {5, 5}}, {"grid", kWikiPuzzle}}, json{{"box", {3, 3}}, {"grid", "123"}},
-                          json{{"box", {3, 3}}, {"grid", kWikiPuzzle}, {"extra", 1}}}) {
-    EXPECT_EQ(SD().Verify(bad, {{"grid", kWikiAnswer}}).status().code(), Status::Code::kInvalidArgument);
+  for (const json& bad :
+       {json{{"box", {5, 5}}, {"grid", kWikiPuzzle}}, json{{"box", {3, 3}}, {"grid", "123"}},
+        json{{"box", {3, 3}}, {"grid", kWikiPuzzle}, {"extra", 1}}}) {
+    EXPECT_EQ(SD().Verify(bad, {{"grid", kWikiAnswer}}).status().code(),
+              Status::Code::kInvalidArgument);
   }
-  EXPECT_EQ(SD().Verify(puzzle, {{"grid", std::string(kWikiAnswer).replace(0, 1, ".")}}).status().code(),
-            Status::Code::kInvalidArgument);
+  EXPECT_EQ(
+      SD().Verify(puzzle, {{"grid", std::string(kWikiAnswer).replace(0, 1, ".")}}).status().code(),
+      Status::Code::kInvalidArgument);
 }
 
 TEST(SudokuFamily, CanonicalBytesIgnoreDigitNames) {

@@ -39,14 +39,17 @@ json Small() {
 }
 const json kSmallSolution = {{"houses", {{0, 1, 2}, {2, 1, 0}}}};
 
-Result<bool> Check(const std::string& text) { return ZB().CheckAnswer(Small(), kSmallSolution, text); }
+Result<bool> Check(const std::string& text) {
+  return ZB().CheckAnswer(Small(), kSmallSolution, text);
+}
 
 std::string Error(const std::string& text) {
   return testing::InvalidAnswerMessage(Check(text), text);
 }
 
 TEST(ZebraAnswerTest, FormatsOneEntryPerCategoryInHouseOrder) {
-  EXPECT_EQ(ZB().FormatAnswer(Small(), kSmallSolution), "color: red, green, blue; pet: fish, cat, dog");
+  EXPECT_EQ(ZB().FormatAnswer(Small(), kSmallSolution),
+            "color: red, green, blue; pet: fish, cat, dog");
   EXPECT_EQ(ZB().FormatAnswer(Small(), json{{"houses", {{0, 1, 2}}}}), "");
 }
 
@@ -75,12 +78,15 @@ TEST(ZebraAnswerTest, MalformedAnswersNameTheProblemAndTheForm) {
   EXPECT_THAT(Error("color red green blue"), HasSubstr("has no ':'"));
   EXPECT_THAT(Error("colour: red, green, blue; pet: fish, cat, dog"),
               HasSubstr("there is no category 'colour' (the categories: color, pet)"));
-  EXPECT_THAT(Error("color: red, green, blue; color: red, green, blue"), HasSubstr("'color' is given twice"));
+  EXPECT_THAT(Error("color: red, green, blue; color: red, green, blue"),
+              HasSubstr("'color' is given twice"));
   EXPECT_THAT(Error("color: red, green, blue"), HasSubstr("category 'pet' is missing"));
-  EXPECT_THAT(Error("color: red, green; pet: fish, cat, dog"), HasSubstr("lists 2 items, one per house is 3"));
+  EXPECT_THAT(Error("color: red, green; pet: fish, cat, dog"),
+              HasSubstr("lists 2 items, one per house is 3"));
   EXPECT_THAT(Error("color: red, pink, blue; pet: fish, cat, dog"),
               HasSubstr("'pink' is not an item of color (its items: red, green, blue)"));
-  EXPECT_THAT(Error("color: red, red, blue; pet: fish, cat, dog"), HasSubstr("'red' is in two houses"));
+  EXPECT_THAT(Error("color: red, red, blue; pet: fish, cat, dog"),
+              HasSubstr("'red' is in two houses"));
   EXPECT_THAT(Error("?"), HasSubstr("e.g. color: red, green, blue; ..."));
 }
 
@@ -121,7 +127,9 @@ TEST(ZebraSvgTest, TheTableIsFilledOnlyWithTheSolution) {
   const std::string solved = ZB().RenderSvg(Small(), &kSmallSolution);
   const auto blue = [](const std::string& svg) {
     size_t n = 0;
-    for (size_t at = svg.find("fill=\"#1565c0\""); at != std::string::npos; at = svg.find("fill=\"#1565c0\"", at + 1)) ++n;
+    for (size_t at = svg.find("fill=\"#1565c0\""); at != std::string::npos;
+         at = svg.find("fill=\"#1565c0\"", at + 1))
+      ++n;
     return n;
   };
   EXPECT_EQ(blue(bare), 0u);

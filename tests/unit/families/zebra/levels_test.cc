@@ -8,12 +8,12 @@
 #include <gtest/gtest.h>
 
 #include "puzzles/rng.h"
-#include "tests/unit/families/family_test_util.h"
 #include "puzzles/zebra/codec.h"
 #include "puzzles/zebra/generator.h"
 #include "puzzles/zebra/model.h"
 #include "puzzles/zebra/solver.h"
 #include "puzzles/zebra/zebra.h"
+#include "tests/unit/families/family_test_util.h"
 
 namespace foundry::puzzles::zebra {
 namespace {
@@ -26,7 +26,8 @@ Params MakeParams(const std::map<std::string, std::string>& raw = {}) {
   return testing::ParamsOrFail(ZB(), raw);
 }
 
-std::vector<Accepted> Sample(const Params& params, int wanted, uint64_t seed = 7, int attempts = 3000) {
+std::vector<Accepted> Sample(const Params& params, int wanted, uint64_t seed = 7,
+                             int attempts = 3000) {
   return testing::FirstAccepted(ZB(), params, wanted, seed, attempts);
 }
 
@@ -81,7 +82,8 @@ TEST(ZebraGenerate, LevelsMatchTheSolversWork) {
       EXPECT_TRUE(refuted >= 2 || a.difficulty.details["search_nodes"] > 0);
     }
     // The score lies in its level's quarter (the store's table).
-    EXPECT_EQ(LevelForScore(a.difficulty.score, kQuartileFloors), a.difficulty.level) << a.difficulty.score;
+    EXPECT_EQ(LevelForScore(a.difficulty.score, kQuartileFloors), a.difficulty.level)
+        << a.difficulty.score;
     ++seen[want];
   }
   for (std::string_view level : kLevels) EXPECT_GE(seen[std::string(level)], 15) << level;
@@ -165,7 +167,8 @@ TEST(ZebraGenerate, LevelParamFilters) {
     }
   }
   // Larger sizes reach every level too.
-  const auto expert = Sample(MakeParams({{"level", "expert"}, {"houses", "8"}, {"categories", "8"}}), 2, 21, 200);
+  const auto expert =
+      Sample(MakeParams({{"level", "expert"}, {"houses", "8"}, {"categories", "8"}}), 2, 21, 200);
   ASSERT_EQ(expert.size(), 2u);
   for (const Accepted& a : expert) EXPECT_TRUE(ZB().Verify(a.puzzle, a.solution).ok());
 }

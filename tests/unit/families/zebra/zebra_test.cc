@@ -17,12 +17,12 @@
 #include <gtest/gtest.h>
 
 #include "puzzles/rng.h"
-#include "tests/unit/families/family_test_util.h"
 #include "puzzles/zebra/codec.h"
 #include "puzzles/zebra/generator.h"
 #include "puzzles/zebra/model.h"
 #include "puzzles/zebra/solver.h"
 #include "puzzles/zebra/verifier.h"
+#include "tests/unit/families/family_test_util.h"
 
 namespace foundry::puzzles::zebra {
 namespace {
@@ -36,7 +36,8 @@ Params MakeParams(const std::map<std::string, std::string>& raw = {}) {
   return testing::ParamsOrFail(ZB(), raw);
 }
 
-std::vector<Accepted> Sample(const Params& params, int wanted, uint64_t seed = 7, int attempts = 3000) {
+std::vector<Accepted> Sample(const Params& params, int wanted, uint64_t seed = 7,
+                             int attempts = 3000) {
   return testing::FirstAccepted(ZB(), params, wanted, seed, attempts);
 }
 
@@ -46,13 +47,20 @@ std::vector<Accepted> Sample(const Params& params, int wanted, uint64_t seed = 7
 bool TestHolds(const Clue& c, const std::vector<int>& house) {
   const int a = house[c.a], b = house[c.b];
   switch (c.type) {
-    case ClueType::kPosition: return a == c.house;
-    case ClueType::kNotPosition: return a != c.house;
-    case ClueType::kSame: return a == b;
-    case ClueType::kNotSame: return a != b;
-    case ClueType::kLeftOf: return a < b;
-    case ClueType::kImmediatelyLeftOf: return b == a + 1;
-    case ClueType::kNextTo: return a == b + 1 || b == a + 1;
+    case ClueType::kPosition:
+      return a == c.house;
+    case ClueType::kNotPosition:
+      return a != c.house;
+    case ClueType::kSame:
+      return a == b;
+    case ClueType::kNotSame:
+      return a != b;
+    case ClueType::kLeftOf:
+      return a < b;
+    case ClueType::kImmediatelyLeftOf:
+      return b == a + 1;
+    case ClueType::kNextTo:
+      return a == b + 1 || b == a + 1;
   }
   return false;
 }
@@ -113,29 +121,31 @@ json Rel(const char* type, json a, json b) { return {{"type", type}, {"a", a}, {
 json ClassicPuzzle() {
   // Categories in the theme order: nationality, color, pet, drink, smoke.
   json cats = json::array();
-  for (const Category& c : ThemedCategories(5, 5)) cats.push_back({{"name", c.name}, {"items", c.items}});
+  for (const Category& c : ThemedCategories(5, 5))
+    cats.push_back({{"name", c.name}, {"items", c.items}});
   const json clues = {
-      Rel("same", Item(0, 0), Item(1, 0)),                 // 2. Englishman in the red house
-      Rel("same", Item(0, 1), Item(2, 0)),                 // 3. Spaniard owns the dog
-      Rel("same", Item(3, 0), Item(1, 1)),                 // 4. coffee in the green house
-      Rel("same", Item(0, 2), Item(3, 1)),                 // 5. Ukrainian drinks tea
-      Rel("immediately_left_of", Item(1, 2), Item(1, 1)),  // 6. green just right of ivory
-      Rel("same", Item(4, 0), Item(2, 1)),                 // 7. Old Gold smoker owns snails
-      Rel("same", Item(4, 1), Item(1, 3)),                 // 8. Kools in the yellow house
+      Rel("same", Item(0, 0), Item(1, 0)),                      // 2. Englishman in the red house
+      Rel("same", Item(0, 1), Item(2, 0)),                      // 3. Spaniard owns the dog
+      Rel("same", Item(3, 0), Item(1, 1)),                      // 4. coffee in the green house
+      Rel("same", Item(0, 2), Item(3, 1)),                      // 5. Ukrainian drinks tea
+      Rel("immediately_left_of", Item(1, 2), Item(1, 1)),       // 6. green just right of ivory
+      Rel("same", Item(4, 0), Item(2, 1)),                      // 7. Old Gold smoker owns snails
+      Rel("same", Item(4, 1), Item(1, 3)),                      // 8. Kools in the yellow house
       {{"type", "position"}, {"a", Item(3, 2)}, {"house", 2}},  // 9. milk in the middle house
       {{"type", "position"}, {"a", Item(0, 3)}, {"house", 0}},  // 10. Norwegian in the first house
-      Rel("next_to", Item(4, 2), Item(2, 2)),              // 11. Chesterfield next to the fox
-      Rel("next_to", Item(4, 1), Item(2, 3)),              // 12. Kools next to the horse
-      Rel("same", Item(4, 3), Item(3, 3)),                 // 13. Lucky Strike drinks orange juice
-      Rel("same", Item(0, 4), Item(4, 4)),                 // 14. Japanese smokes Parliament
-      Rel("next_to", Item(0, 3), Item(1, 4)),              // 15. Norwegian next to the blue house
+      Rel("next_to", Item(4, 2), Item(2, 2)),                   // 11. Chesterfield next to the fox
+      Rel("next_to", Item(4, 1), Item(2, 3)),                   // 12. Kools next to the horse
+      Rel("same", Item(4, 3), Item(3, 3)),     // 13. Lucky Strike drinks orange juice
+      Rel("same", Item(0, 4), Item(4, 4)),     // 14. Japanese smokes Parliament
+      Rel("next_to", Item(0, 3), Item(1, 4)),  // 15. Norwegian next to the blue house
   };
   return {{"houses", 5}, {"categories", cats}, {"clues", clues}};
 }
 
 // houses[category][house] = item: yellow/Norwegian/water/Kools/fox, ...
 json ClassicAnswer() {
-  return {{"houses", {{3, 2, 0, 1, 4}, {3, 4, 0, 2, 1}, {2, 3, 1, 0, 4}, {4, 1, 2, 3, 0}, {1, 2, 0, 3, 4}}}};
+  return {{"houses",
+           {{3, 2, 0, 1, 4}, {3, 4, 0, 2, 1}, {2, 3, 1, 0, 4}, {4, 1, 2, 3, 0}, {1, 2, 0, 3, 4}}}};
 }
 
 TEST(ZebraClassic, KnownAnswerByEveryPath) {
@@ -182,11 +192,16 @@ TEST(ZebraClassic, GradesExpertWithTwoRefutedTrials) {
 TEST(ZebraClassic, ReadsAsTheOriginal) {
   const std::string text = ZB().RenderText(ClassicPuzzle());
   EXPECT_THAT(text, HasSubstr("There are 5 houses"));
-  EXPECT_THAT(text, HasSubstr("1. The Englishman lives in the same house as the person in the red house."));
-  EXPECT_THAT(text, HasSubstr("The person in the ivory house lives directly to the left of the person in the "
-                              "green house."));
+  EXPECT_THAT(
+      text, HasSubstr("1. The Englishman lives in the same house as the person in the red house."));
+  EXPECT_THAT(
+      text,
+      HasSubstr("The person in the ivory house lives directly to the left of the person in the "
+                "green house."));
   EXPECT_THAT(text, HasSubstr("The person who drinks milk lives in the third house."));
-  EXPECT_THAT(text, HasSubstr("The person who smokes Chesterfield lives next to the person who keeps the fox."));
+  EXPECT_THAT(
+      text,
+      HasSubstr("The person who smokes Chesterfield lives next to the person who keeps the fox."));
   EXPECT_THAT(text, HasSubstr("pet: dog, snails, fox, horse, zebra"));
 }
 
@@ -208,8 +223,10 @@ TEST(ZebraClassic, EveryClueIsNeededButOne) {
 // ---- generation ----
 
 TEST(ZebraGenerate, SmallPuzzlesUniqueAndMinimalByBruteForce) {
-  for (auto [h, k] : std::vector<std::pair<int, int>>{{3, 2}, {3, 3}, {4, 3}, {3, 5}, {4, 4}, {5, 3}}) {
-    const auto sample = Sample(MakeParams({{"houses", std::to_string(h)}, {"categories", std::to_string(k)}}), 15);
+  for (auto [h, k] :
+       std::vector<std::pair<int, int>>{{3, 2}, {3, 3}, {4, 3}, {3, 5}, {4, 4}, {5, 3}}) {
+    const auto sample =
+        Sample(MakeParams({{"houses", std::to_string(h)}, {"categories", std::to_string(k)}}), 15);
     ASSERT_EQ(sample.size(), 15u) << h << "x" << k;
     for (const Accepted& a : sample) {
       const ParsedPuzzle p = Parse(a.puzzle);
@@ -249,7 +266,8 @@ TEST(ZebraGenerate, Default5x5UniqueByBruteForceMinimalByVerifier) {
 TEST(ZebraGenerate, LargePuzzlesVerifyIndependently) {
   for (auto [h, k] : std::vector<std::pair<int, int>>{{6, 6}, {8, 8}, {8, 2}, {3, 8}}) {
     for (const Accepted& a :
-         Sample(MakeParams({{"houses", std::to_string(h)}, {"categories", std::to_string(k)}}), 3, 5)) {
+         Sample(MakeParams({{"houses", std::to_string(h)}, {"categories", std::to_string(k)}}), 3,
+                5)) {
       auto v = ZB().Verify(a.puzzle, a.solution);
       ASSERT_TRUE(v.ok()) << v.status().ToString();
       EXPECT_EQ(v->level, a.difficulty.level);
@@ -275,7 +293,8 @@ TEST(ZebraGenerate, AllClueTypesOccur) {
     for (const auto& c : a.puzzle["clues"]) ++seen[c["type"].get<std::string>()];
   }
   for (int t = 0; t < kClueTypeCount; ++t) {
-    EXPECT_GT(seen[std::string(ClueTypeName(static_cast<ClueType>(t)))], 0) << ClueTypeName(static_cast<ClueType>(t));
+    EXPECT_GT(seen[std::string(ClueTypeName(static_cast<ClueType>(t)))], 0)
+        << ClueTypeName(static_cast<ClueType>(t));
   }
 }
 
@@ -366,7 +385,8 @@ TEST(ZebraFamily, VerifyRefusals) {
   bad[4]["categories"][0]["items"][1] = "Englishman";
   bad[5]["clues"][7]["house"] = 5;
   for (const json& b : bad) {
-    EXPECT_EQ(ZB().Verify(b, ClassicAnswer()).status().code(), Status::Code::kInvalidArgument) << b.dump();
+    EXPECT_EQ(ZB().Verify(b, ClassicAnswer()).status().code(), Status::Code::kInvalidArgument)
+        << b.dump();
   }
   json not_perm = ClassicAnswer();
   not_perm["houses"][0][0] = 2;
