@@ -28,8 +28,8 @@ class=$(sed -E 's/(^|-)([a-z])/\U\2/g' <<<"$name")
 
 registry=$root/puzzles/registry.cc
 [[ -e $root/puzzles/$dir ]] && { echo "puzzles/$dir already exists" >&2; exit 1; }
-grep -q "\"$name\"" "$root"/puzzles/*/*.cc 2>/dev/null && { echo "a family named '$name' exists" >&2; exit 1; }
-if grep -qE "id_prefix\(\) const override \{ return \"$prefix\"; \}" "$root"/puzzles/*/*.cc 2>/dev/null; then
+grep -qE "\.name = \"$name\"" "$root"/puzzles/*/*.cc 2>/dev/null && { echo "a family named '$name' exists" >&2; exit 1; }
+if grep -qE "(\.id_prefix = |id_prefix\(\) const override \{ return )\"$prefix\"" "$root"/puzzles/*/*.cc 2>/dev/null; then
   echo "id prefix '$prefix' is taken" >&2; exit 1
 fi
 
