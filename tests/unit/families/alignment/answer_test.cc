@@ -10,12 +10,15 @@
 #include <gtest/gtest.h>
 
 #include "../answer_test_util.h"
+#include "../family_test_util.h"
 
 #include "puzzles/alignment/alignment.h"
 #include "puzzles/rng.h"
 
 namespace foundry::puzzles::alignment {
 namespace {
+
+using foundry::puzzles::testing::FirstAccepted;
 
 using ::testing::HasSubstr;
 using ::testing::Not;
@@ -88,12 +91,9 @@ TEST(AlignmentAnswerTest, MalformedAnswersNameTheProblemAndTheForm) {
 
 TEST(AlignmentAnswerTest, GeneratedPuzzlesTakeTheirFormattedAnswer) {
   const Params params = *AL().MakeParams(std::map<std::string, std::string>{});
-  int checked = 0;
-  for (uint64_t i = 0; i < 2000 && checked < 5; ++i) {
-    Rng rng = CandidateRng(4, i);
-    Candidate c = AL().Generate(rng, params);
-    const auto* a = std::get_if<Accepted>(&c);
-    if (a == nullptr) continue;
+  const auto accepted = FirstAccepted(AL(), params, 5, 4, 2000);
+  for (const Accepted& accepted_one : accepted) {
+    const Accepted* a = &accepted_one;
     const std::string answer = AL().FormatAnswer(a->puzzle, a->solution);
     EXPECT_TRUE(*AL().CheckAnswer(a->puzzle, a->solution, answer)) << answer;
     EXPECT_FALSE(
@@ -101,9 +101,8 @@ TEST(AlignmentAnswerTest, GeneratedPuzzlesTakeTheirFormattedAnswer) {
     EXPECT_THAT(
         AL().AnswerPrompt(a->puzzle),
         HasSubstr(" to reach " + std::to_string(a->puzzle["target_score"].get<int>()) + " points"));
-    ++checked;
   }
-  EXPECT_EQ(checked, 5);
+  EXPECT_EQ(accepted.size(), 5u);
 }
 
 TEST(AlignmentSvgTest, BricksGuidesAndGapsOnlyWithTheSolution) {

@@ -10,12 +10,15 @@
 #include <gtest/gtest.h>
 
 #include "../answer_test_util.h"
+#include "../family_test_util.h"
 
 #include "puzzles/balance/balance.h"
 #include "puzzles/rng.h"
 
 namespace foundry::puzzles::balance {
 namespace {
+
+using foundry::puzzles::testing::FirstAccepted;
 
 using ::testing::HasSubstr;
 using json = nlohmann::json;
@@ -134,20 +137,16 @@ TEST(BalanceAnswerTest, GeneratedStrategiesTakeTheirTreesFirstWeighing) {
   for (const char* variant : {"unknown", "heavier", "reference"}) {
     const Params params = *BL().MakeParams(
         std::map<std::string, std::string>{{"mode", "strategy"}, {"variant", variant}});
-    int checked = 0;
-    for (uint64_t i = 0; i < 200 && checked < 3; ++i) {
-      Rng rng = CandidateRng(11, i);
-      Candidate c = BL().Generate(rng, params);
-      const auto* a = std::get_if<Accepted>(&c);
-      if (a == nullptr) continue;
+    const auto accepted = FirstAccepted(BL(), params, 3, 11, 200);
+    for (const Accepted& accepted_one : accepted) {
+      const Accepted* a = &accepted_one;
       const std::string answer = BL().FormatAnswer(a->puzzle, a->solution);
       EXPECT_THAT(answer, HasSubstr(" vs "));
       auto r = BL().CheckAnswer(a->puzzle, a->solution, answer);
       ASSERT_TRUE(r.ok()) << answer << ": " << r.status().ToString();
       EXPECT_TRUE(*r) << variant << " " << a->puzzle.dump() << ": " << answer;
-      ++checked;
     }
-    EXPECT_EQ(checked, 3) << variant;
+    EXPECT_EQ(accepted.size(), 3u) << variant;
   }
 }
 

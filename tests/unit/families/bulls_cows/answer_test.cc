@@ -9,12 +9,15 @@
 #include <gtest/gtest.h>
 
 #include "../answer_test_util.h"
+#include "../family_test_util.h"
 
 #include "puzzles/bulls_cows/bulls_cows.h"
 #include "puzzles/rng.h"
 
 namespace foundry::puzzles::bulls_cows {
 namespace {
+
+using foundry::puzzles::testing::FirstAccepted;
 
 using ::testing::HasSubstr;
 using json = nlohmann::json;
@@ -82,12 +85,9 @@ TEST(BullsCowsAnswerTest, MalformedAnswersNameTheProblemAndTheForm) {
 
 TEST(BullsCowsAnswerTest, GeneratedPuzzlesTakeTheirFormattedAnswerOnly) {
   const Params params = *BC().MakeParams(std::map<std::string, std::string>{{"length", "5"}});
-  int checked = 0;
-  for (uint64_t i = 0; i < 300 && checked < 5; ++i) {
-    Rng rng = CandidateRng(3, i);
-    Candidate c = BC().Generate(rng, params);
-    const auto* a = std::get_if<Accepted>(&c);
-    if (a == nullptr) continue;
+  const auto accepted = FirstAccepted(BC(), params, 5, 3, 300);
+  for (const Accepted& accepted_one : accepted) {
+    const Accepted* a = &accepted_one;
     const std::string answer = BC().FormatAnswer(a->puzzle, a->solution);
     ASSERT_EQ(answer.size(), 5u);
     EXPECT_TRUE(*BC().CheckAnswer(a->puzzle, a->solution, answer));
@@ -95,9 +95,8 @@ TEST(BullsCowsAnswerTest, GeneratedPuzzlesTakeTheirFormattedAnswerOnly) {
     if (rotated[0] != '0') {
       EXPECT_FALSE(*BC().CheckAnswer(a->puzzle, a->solution, rotated));
     }
-    ++checked;
   }
-  EXPECT_EQ(checked, 5);
+  EXPECT_EQ(accepted.size(), 5u);
 }
 
 TEST(BullsCowsAnswerTest, PromptShowsTheLengthAndAnExample) {

@@ -10,12 +10,15 @@
 #include <gtest/gtest.h>
 
 #include "../answer_test_util.h"
+#include "../family_test_util.h"
 
 #include "puzzles/decodoku/decodoku.h"
 #include "puzzles/rng.h"
 
 namespace foundry::puzzles::decodoku {
 namespace {
+
+using foundry::puzzles::testing::FirstAccepted;
 
 using ::testing::HasSubstr;
 using ::testing::Not;
@@ -91,20 +94,16 @@ TEST(DecodokuAnswerTest, PromptGivesThePar) {
 
 TEST(DecodokuAnswerTest, GeneratedPuzzlesTakeTheirFormattedAnswer) {
   const Params params = *DK().MakeParams(std::map<std::string, std::string>{});
-  int checked = 0;
-  for (uint64_t i = 0; i < 300 && checked < 5; ++i) {
-    Rng rng = CandidateRng(6, i);
-    Candidate c = DK().Generate(rng, params);
-    const auto* a = std::get_if<Accepted>(&c);
-    if (a == nullptr) continue;
+  const auto accepted = FirstAccepted(DK(), params, 5, 6, 300);
+  for (const Accepted& accepted_one : accepted) {
+    const Accepted* a = &accepted_one;
     const std::string answer = DK().FormatAnswer(a->puzzle, a->solution);
     EXPECT_TRUE(*DK().CheckAnswer(a->puzzle, a->solution, answer)) << answer;
     const int par = a->solution["par"].get<int>();
     EXPECT_THAT(DK().AnswerPrompt(a->puzzle),
                 HasSubstr("at most " + std::to_string(par) + " moves"));
-    ++checked;
   }
-  EXPECT_EQ(checked, 5);
+  EXPECT_EQ(accepted.size(), 5u);
 }
 
 TEST(DecodokuSvgTest, NumbersAlwaysMovesOnlyWithTheSolution) {

@@ -10,12 +10,15 @@
 #include <gtest/gtest.h>
 
 #include "../answer_test_util.h"
+#include "../family_test_util.h"
 
 #include "puzzles/rng.h"
 #include "puzzles/sudoku/sudoku.h"
 
 namespace foundry::puzzles::sudoku {
 namespace {
+
+using foundry::puzzles::testing::FirstAccepted;
 
 using ::testing::HasSubstr;
 using ::testing::Not;
@@ -131,21 +134,17 @@ TEST(SudokuAnswerTest, LettersAboveNineInEitherCase) {
 
 TEST(SudokuAnswerTest, GeneratedPuzzlesTakeTheirFormattedAnswer) {
   const Params params = *SD().MakeParams(std::map<std::string, std::string>{{"box", "2x3"}});
-  int checked = 0;
-  for (uint64_t i = 0; i < 50 && checked < 3; ++i) {
-    Rng rng = CandidateRng(8, i);
-    Candidate c = SD().Generate(rng, params);
-    const auto* a = std::get_if<Accepted>(&c);
-    if (a == nullptr) continue;
+  const auto accepted = FirstAccepted(SD(), params, 3, 8, 50);
+  for (const Accepted& accepted_one : accepted) {
+    const Accepted* a = &accepted_one;
     const std::string answer = SD().FormatAnswer(a->puzzle, a->solution);
     EXPECT_EQ(answer.size(), 36u + 5u);
     EXPECT_TRUE(*SD().CheckAnswer(a->puzzle, a->solution, answer));
     EXPECT_EQ(
         SD().AnswerPrompt(a->puzzle),
         "Type the 6 rows of 6 digits, top to bottom, separated by '/', e.g. 123456/456123/...");
-    ++checked;
   }
-  EXPECT_EQ(checked, 3);
+  EXPECT_EQ(accepted.size(), 3u);
 }
 
 TEST(SudokuSvgTest, GivensInBlackSolutionDigitsInBlue) {

@@ -11,12 +11,15 @@
 #include <gtest/gtest.h>
 
 #include "../answer_test_util.h"
+#include "../family_test_util.h"
 
 #include "puzzles/rng.h"
 #include "puzzles/zebra/zebra.h"
 
 namespace foundry::puzzles::zebra {
 namespace {
+
+using foundry::puzzles::testing::FirstAccepted;
 
 using ::testing::HasSubstr;
 using ::testing::Not;
@@ -103,12 +106,9 @@ TEST(ZebraAnswerTest, AnExactNameWinsOverOneThatDiffersInCase) {
 
 TEST(ZebraAnswerTest, GeneratedPuzzlesTakeTheirFormattedAnswerAndNoSwap) {
   const Params params = *ZB().MakeParams(std::map<std::string, std::string>{});
-  int checked = 0;
-  for (uint64_t i = 0; i < 200 && checked < 4; ++i) {
-    Rng rng = CandidateRng(21, i);
-    Candidate c = ZB().Generate(rng, params);
-    const auto* a = std::get_if<Accepted>(&c);
-    if (a == nullptr) continue;
+  const auto accepted = FirstAccepted(ZB(), params, 4, 21, 200);
+  for (const Accepted& accepted_one : accepted) {
+    const Accepted* a = &accepted_one;
     const std::string answer = ZB().FormatAnswer(a->puzzle, a->solution);
     EXPECT_TRUE(*ZB().CheckAnswer(a->puzzle, a->solution, answer)) << answer;
     // Two houses of the first category swapped.
@@ -117,9 +117,8 @@ TEST(ZebraAnswerTest, GeneratedPuzzlesTakeTheirFormattedAnswerAndNoSwap) {
     const std::string wrong = ZB().FormatAnswer(a->puzzle, swapped);
     EXPECT_FALSE(*ZB().CheckAnswer(a->puzzle, a->solution, wrong)) << wrong;
     EXPECT_THAT(ZB().AnswerPrompt(a->puzzle), HasSubstr("from house 1 to 5"));
-    ++checked;
   }
-  EXPECT_EQ(checked, 4);
+  EXPECT_EQ(accepted.size(), 4u);
 }
 
 TEST(ZebraSvgTest, TheTableIsFilledOnlyWithTheSolution) {
