@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "cli/commands.h"
+#include "cli/player_session.h"
 #include "cli/puzzle_json.h"
 #include "cli/puzzle_source.h"
 #include "puzzles/family.h"
@@ -91,9 +92,19 @@ int Show(const ShowFlags& f) {
 struct PlayFlags {
   SourceFlags source;
   std::string id;
+  // With a player: a rated round chosen by the store (player_session.h).
+  std::string player;
+  std::string family;
+  double offset = 0;
 };
 
 int Play(const PlayFlags& f) {
+  if (!f.player.empty() || !f.family.empty()) {
+    if (!f.id.empty()) return Fail("give a puzzle id, or --player and --family, not both");
+    if (f.player.empty() || f.family.empty()) return Fail("--player and --family go together");
+    return PlayAsPlayer(PlayerSessionFlags{f.source, f.player, f.family, f.offset});
+  }
+  if (f.id.empty()) return Fail("give a puzzle id, or --player NAME --family F");
   auto source = PuzzleSource::Open(f.source);
   if (!source.ok()) return Fail(source.status().message());
   auto loaded = Load(**source, f.id);
@@ -153,8 +164,13 @@ void AddPlayCommand(CLI::App& app, int& exit_code) {
   auto f = std::make_shared<PlayFlags>();
   CLI::App* cmd = app.add_subcommand(
       "play", "Solve a puzzle at the terminal; the result is recorded (exit 0 solved, 2 not)");
-  cmd->add_option("id", f->id, "Puzzle id")->required();
+  cmd->add_option("id", f->id, "Puzzle id (or --player and --family)");
   AddSourceFlags(*cmd, f->source);
+  cmd->add_option("--player", f->player,
+                  "Play as this player: the store picks the next puzzle and rates the answer");
+  cmd->add_option("--family", f->family, "With --player: the family to play");
+  cmd->add_option("--offset", f->offset, "With --player: aim this far above (or below) your rating")
+      ->check(CLI::Range(-1000.0, 1000.0));
   cmd->callback([f, &exit_code] { exit_code = Play(*f); });
 }
 

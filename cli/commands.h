@@ -27,6 +27,10 @@ void AddStatsCommand(CLI::App& app, int& exit_code);
 void AddImportCommand(CLI::App& app, int& exit_code);
 void AddShowCommand(CLI::App& app, int& exit_code);
 void AddPlayCommand(CLI::App& app, int& exit_code);
+// foundry backup (online through a coordinator, or of a stopped store;
+// --list, --verify) and foundry restore.
+void AddBackupCommand(CLI::App& app, int& exit_code);
+void AddRestoreCommand(CLI::App& app, int& exit_code);
 // foundry solve bulls-cows: the computer guesses, a person answers.
 void AddSolveCommand(CLI::App& app, int& exit_code);
 

@@ -21,6 +21,8 @@ int main(int argc, char** argv) {
   foundry::cli::AddShowCommand(app, exit_code);
   foundry::cli::AddPlayCommand(app, exit_code);
   foundry::cli::AddSolveCommand(app, exit_code);
+  foundry::cli::AddBackupCommand(app, exit_code);
+  foundry::cli::AddRestoreCommand(app, exit_code);
   CLI11_PARSE(app, argc, argv);
   return exit_code;
 }

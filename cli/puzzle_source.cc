@@ -69,6 +69,30 @@ class RemoteSource final : public PuzzleSource {
     return resp;
   }
 
+  Result<foundry::v1::RecordPlayResponse> Play(const foundry::v1::RecordPlayRequest& req) override {
+    foundry::v1::RecordPlayResponse resp;
+    auto ctx = CallContext();
+    grpc::Status s = stub_->RecordPlay(ctx.get(), req, &resp);
+    if (!s.ok()) return FromRpc(s, address_);
+    return resp;
+  }
+
+  Result<foundry::v1::Player> GetPlayer(const foundry::v1::GetPlayerRequest& req) override {
+    foundry::v1::Player resp;
+    auto ctx = CallContext();
+    grpc::Status s = stub_->GetPlayer(ctx.get(), req, &resp);
+    if (!s.ok()) return FromRpc(s, address_);
+    return resp;
+  }
+
+  Result<foundry::v1::Puzzle> NextPuzzle(const foundry::v1::NextPuzzleRequest& req) override {
+    foundry::v1::Puzzle resp;
+    auto ctx = CallContext();
+    grpc::Status s = stub_->NextPuzzle(ctx.get(), req, &resp);
+    if (!s.ok()) return FromRpc(s, address_);
+    return resp;
+  }
+
   Result<foundry::v1::ImportResponse> Import(
       const std::vector<foundry::v1::ImportRequest>& items) override {
     foundry::v1::ImportResponse resp;
@@ -131,6 +155,24 @@ class LocalSource final : public PuzzleSource {
     const foundry::v1::RecordPlayRequest req = PlayRequest(id, solved, seconds);
     foundry::v1::RecordPlayResponse resp;
     FOUNDRY_RETURN_IF_ERROR(FromGrpc(service_->RecordPlay(nullptr, &req, &resp)));
+    return resp;
+  }
+
+  Result<foundry::v1::RecordPlayResponse> Play(const foundry::v1::RecordPlayRequest& req) override {
+    foundry::v1::RecordPlayResponse resp;
+    FOUNDRY_RETURN_IF_ERROR(FromGrpc(service_->RecordPlay(nullptr, &req, &resp)));
+    return resp;
+  }
+
+  Result<foundry::v1::Player> GetPlayer(const foundry::v1::GetPlayerRequest& req) override {
+    foundry::v1::Player resp;
+    FOUNDRY_RETURN_IF_ERROR(FromGrpc(service_->GetPlayer(nullptr, &req, &resp)));
+    return resp;
+  }
+
+  Result<foundry::v1::Puzzle> NextPuzzle(const foundry::v1::NextPuzzleRequest& req) override {
+    foundry::v1::Puzzle resp;
+    FOUNDRY_RETURN_IF_ERROR(FromGrpc(service_->NextPuzzle(nullptr, &req, &resp)));
     return resp;
   }
 

@@ -173,7 +173,8 @@ Result<std::unique_ptr<ConsoleServer>> ConsoleServer::Start(const CoordinatorLin
       return httplib::Server::HandlerResponse::Handled;
     });
   }
-  http.Get(R"(/|/index\.html|/app\.js|/app\.css)",
+  // The embedded assets (assets.h): the page and its scripts and style.
+  http.Get(R"(/|/index\.html|/[a-z_]+\.js|/[a-z_]+\.css)",
            [](const httplib::Request& req, httplib::Response& res) {
              const Asset* a = FindAsset(req.path);
              if (a == nullptr) return SendError(res, 404, "no such page");

@@ -46,7 +46,8 @@ grpc::Status AccessControl::Check(const grpc::ServerContextBase* context, Role n
   if (role == Role::kAdmin || role == needed) return grpc::Status::OK;
   if (role == Role::kReader) {
     return {grpc::StatusCode::PERMISSION_DENIED,
-            "a reader token may read campaigns and puzzles and record plays, but not start or "
+            "a reader token may read campaigns and puzzles, record plays and serve players "
+            "(GetPlayer, NextPuzzle), but not start or "
             "cancel campaigns, import or run jobs; use an admin token"};
   }
   return {grpc::StatusCode::PERMISSION_DENIED,

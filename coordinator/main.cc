@@ -87,43 +87,23 @@ int main(int argc, char** argv) {
                  "End an export stream whose client has read nothing for this long")
       ->check(CLI::Range(0.1, 86400.0))
       ->capture_default_str();
+  std::string backup_dir;
+  app.add_option("--backup-dir", backup_dir,
+                 "Where scheduled backups go (foundry backup --coordinator --to): read at start "
+                 "so that foundry_backup_last_success_timestamp_seconds is known before the "
+                 "next backup; nothing is written there by this flag");
+  uint64_t backup_rate_mb = 0;
+  app.add_option("--backup-rate-mb", backup_rate_mb,
+                 "Online backups copy at most this many MiB a second (0: no limit), to leave "
+                 "campaigns more of the machine")
+      ->check(CLI::Range(uint64_t{0}, uint64_t{1} << 20))
+      ->capture_default_str();
   app.add_flag("--insecure", insecure,
                "Allow listening off loopback without TLS or tokens (closed networks only)");
   CLI11_PARSE(app, argc, argv);
 
-  foundry::storage::StoreOptions store_options;
-  store_options.sync_writes = sync;
-  store_options.block_cache_bytes = block_cache_mb << 20;
-  store_options.row_cache_bytes = row_cache_mb << 20;
-  auto store = foundry::storage::Store::Open(db, store_options);
-  if (!store.ok()) {
-    fmt::print(stderr, "foundry-coordinator: {}\n", store.status().ToString());
-    return 1;
-  }
-  auto registry = std::make_shared<prometheus::Registry>();
-  foundry::coordinator::CoordinatorMetrics metrics(*registry);
-  foundry::coordinator::RpcMetrics rpc_metrics(*registry);
-  // RocksDB figures, campaign states and per-level counts, read every 2 s.
-  foundry::coordinator::StoreStatsPoller store_stats(**store, metrics);
-  foundry::coordinator::CoordinatorOptions options;
-  options.lease_ttl = std::chrono::milliseconds(static_cast<int64_t>(lease_seconds * 1000));
-  options.heartbeat_interval = std::max(options.lease_ttl / 5, std::chrono::milliseconds(50));
-  options.trust.sample_rate = sample_rate;
-  options.trust.probation_jobs = probation_jobs;
-  auto core = foundry::coordinator::Coordinator::Open(store->get(), options, &metrics);
-  if (!core.ok()) {
-    fmt::print(stderr, "foundry-coordinator: {}\n", core.status().ToString());
-    return 1;
-  }
-  std::unique_ptr<foundry::MetricsEndpoint> endpoint;
-  if (!metrics_listen.empty()) {
-    auto ep = foundry::MetricsEndpoint::Start(metrics_listen, registry);
-    if (!ep.ok()) {
-      fmt::print(stderr, "foundry-coordinator: {}\n", ep.status().message());
-      return 1;
-    }
-    endpoint = std::move(*ep);
-  }
+  // Every refusal comes before the store is opened: a refused start leaves
+  // nothing on disk (no store directory created for nothing).
   foundry::coordinator::ServerSecurity security;
   security.allow_insecure_remote = insecure;
   stream_limits.idle_timeout =
@@ -157,7 +137,57 @@ int main(int argc, char** argv) {
                "--admin-token-file too\n");
     return 1;
   }
-  auto server = foundry::coordinator::CoordinatorServer::Start(listen, **core, security, &rpc_metrics);
+  if (auto checked = foundry::coordinator::CheckServerSecurity(listen, security); !checked.ok()) {
+    fmt::print(stderr, "foundry-coordinator: {}\n", checked.message());
+    return 1;
+  }
+  auto registry = std::make_shared<prometheus::Registry>();
+  foundry::coordinator::CoordinatorMetrics metrics(*registry);
+  foundry::coordinator::RpcMetrics rpc_metrics(*registry);
+  foundry::coordinator::BackupMetrics backup_metrics(*registry);
+  if (!backup_dir.empty()) {
+    // The age of the last good backup is known from the start, not only
+    // after this process took one (the FoundryBackupTooOld alert).
+    auto backups = foundry::storage::ListBackups(backup_dir);
+    if (backups.ok() && !backups->empty()) {
+      backup_metrics.SetLastSuccess(backups->back().timestamp_unix, backups->back().size_bytes);
+    }
+  }
+  std::unique_ptr<foundry::MetricsEndpoint> endpoint;
+  if (!metrics_listen.empty()) {
+    auto ep = foundry::MetricsEndpoint::Start(metrics_listen, registry);
+    if (!ep.ok()) {
+      fmt::print(stderr, "foundry-coordinator: {}\n", ep.status().message());
+      return 1;
+    }
+    endpoint = std::move(*ep);
+  }
+  foundry::storage::StoreOptions store_options;
+  store_options.sync_writes = sync;
+  store_options.block_cache_bytes = block_cache_mb << 20;
+  store_options.row_cache_bytes = row_cache_mb << 20;
+  auto store = foundry::storage::Store::Open(db, store_options);
+  if (!store.ok()) {
+    fmt::print(stderr, "foundry-coordinator: {}\n", store.status().ToString());
+    return 1;
+  }
+  // RocksDB figures, campaign states and per-level counts, read every 2 s.
+  foundry::coordinator::StoreStatsPoller store_stats(**store, metrics);
+  foundry::coordinator::CoordinatorOptions options;
+  options.lease_ttl = std::chrono::milliseconds(static_cast<int64_t>(lease_seconds * 1000));
+  options.heartbeat_interval = std::max(options.lease_ttl / 5, std::chrono::milliseconds(50));
+  options.trust.sample_rate = sample_rate;
+  options.trust.probation_jobs = probation_jobs;
+  auto core = foundry::coordinator::Coordinator::Open(store->get(), options, &metrics);
+  if (!core.ok()) {
+    fmt::print(stderr, "foundry-coordinator: {}\n", core.status().ToString());
+    return 1;
+  }
+  foundry::coordinator::BackupSettings backup_settings;
+  backup_settings.metrics = &backup_metrics;
+  backup_settings.rate_limit_bytes_per_second = backup_rate_mb << 20;
+  auto server = foundry::coordinator::CoordinatorServer::Start(listen, **core, security, &rpc_metrics,
+                                                               backup_settings);
   if (!server.ok()) {
     fmt::print(stderr, "foundry-coordinator: {}\n", server.status().message());
     return 1;

@@ -7,22 +7,21 @@
 
 namespace foundry::coordinator {
 
-CoordinatorServer::CoordinatorServer(Coordinator& core, const ServerSecurity& security)
+CoordinatorServer::CoordinatorServer(Coordinator& core, const ServerSecurity& security,
+                                     const BackupSettings& backup)
     : access_(security.admin_token, security.reader_token, security.worker_token),
       streams_(security.streams),
       campaigns_(core, access_),
       workers_(core, access_),
       store_handlers_(core.store(), &core),
-      store_(store_handlers_, access_) {
+      store_(store_handlers_, access_),
+      admin_(core.store(), access_, backup) {
   store_handlers_.set_stream_limiter(&streams_);
 }
 
 CoordinatorServer::~CoordinatorServer() { Shutdown(std::chrono::milliseconds(0)); }
 
-Result<std::unique_ptr<CoordinatorServer>> CoordinatorServer::Start(const std::string& address,
-                                                                    Coordinator& core,
-                                                                    const ServerSecurity& security,
-                                                                    RpcMetrics* rpc_metrics) {
+Status CheckServerSecurity(const std::string& address, const ServerSecurity& security) {
   if (security.streams.max_streams < 1 || security.streams.max_streams_per_client < 1 ||
       security.streams.idle_timeout.count() < 1) {
     return Status::InvalidArgument("stream limits must be positive");
@@ -45,14 +44,24 @@ Result<std::unique_ptr<CoordinatorServer>> CoordinatorServer::Start(const std::s
     }
   }
   const bool tokens = !security.admin_token.empty();
+  if (!IsLoopbackAddress(address) && !(tls && tokens) && !security.allow_insecure_remote) {
+    return Status::FailedPrecondition(
+        "refusing to listen on " + address + " without " + (tls ? "an admin token" : "TLS") +
+        ": off loopback, anyone who can reach the port could run or read campaigns. Give "
+        "--tls-cert/--tls-key and --admin-token-file, or --insecure to do it anyway");
+  }
+  return Status::Ok();
+}
+
+Result<std::unique_ptr<CoordinatorServer>> CoordinatorServer::Start(const std::string& address,
+                                                                    Coordinator& core,
+                                                                    const ServerSecurity& security,
+                                                                    RpcMetrics* rpc_metrics,
+                                                                    const BackupSettings& backup) {
+  FOUNDRY_RETURN_IF_ERROR(CheckServerSecurity(address, security));
+  const bool tls = !security.tls_cert_pem.empty() || !security.tls_key_pem.empty();
+  const bool tokens = !security.admin_token.empty();
   if (!IsLoopbackAddress(address) && !(tls && tokens)) {
-    if (!security.allow_insecure_remote) {
-      return Status::FailedPrecondition(
-          "refusing to listen on " + address + " without " +
-          (tls ? "an admin token" : "TLS") +
-          ": off loopback, anyone who can reach the port could run or read campaigns. Give "
-          "--tls-cert/--tls-key and --admin-token-file, or --insecure to do it anyway");
-    }
     std::fprintf(stderr,
                  "\n*** WARNING: listening on %s with%s TLS and with%s tokens: anyone who can "
                  "reach this port can %s. ***\n\n",
@@ -60,7 +69,7 @@ Result<std::unique_ptr<CoordinatorServer>> CoordinatorServer::Start(const std::s
                  tokens ? "read the traffic" : "run, cancel and read campaigns");
   }
 
-  std::unique_ptr<CoordinatorServer> s(new CoordinatorServer(core, security));
+  std::unique_ptr<CoordinatorServer> s(new CoordinatorServer(core, security, backup));
   // Standard health checking (grpc.health.v1) for probes, and reflection so
   // that generic tools can list and call the services.
   grpc::EnableDefaultHealthCheckService(true);
@@ -82,6 +91,7 @@ Result<std::unique_ptr<CoordinatorServer>> CoordinatorServer::Start(const std::s
   builder.RegisterService(&s->campaigns_);
   builder.RegisterService(&s->workers_);
   builder.RegisterService(&s->store_);
+  builder.RegisterService(&s->admin_);
   if (rpc_metrics) {
     std::vector<std::unique_ptr<grpc::experimental::ServerInterceptorFactoryInterface>> creators;
     creators.push_back(rpc_metrics->InterceptorFactory());

@@ -10,6 +10,7 @@
 #include "common/listen_address.h"
 #include "common/status.h"
 #include "coordinator/access_control.h"
+#include "coordinator/backup_service.h"
 #include "coordinator/coordinator.h"
 #include "coordinator/rpc_metrics.h"
 #include "coordinator/services.h"
@@ -43,6 +44,13 @@ struct ServerSecurity {
 // data, so it may listen anywhere. Unavailable when the address is taken.
 Result<std::unique_ptr<grpc::Server>> StartHealthServer(const std::string& address, int* port);
 
+// The refusals CoordinatorServer::Start makes before it listens (TLS
+// material that does not fit, equal tokens, no TLS or tokens off loopback
+// without allow_insecure_remote, stream limits), with Start's codes and
+// messages. No side effects: main calls it before it opens the store, so
+// that a refused start leaves nothing on disk.
+Status CheckServerSecurity(const std::string& address, const ServerSecurity& security);
+
 class CoordinatorServer {
  public:
   // Listens on `address` ("127.0.0.1:7000"; port 0 picks a free one).
@@ -50,11 +58,13 @@ class CoordinatorServer {
   // FailedPrecondition when `address` is not loopback and TLS or tokens are
   // missing without allow_insecure_remote; InvalidArgument for TLS material
   // that does not fit together.
-  // `rpc_metrics` (nullable; must outlive the server) times every call.
+  // `rpc_metrics` (nullable; must outlive the server) times every call;
+  // `backup` says how online backups are taken and recorded.
   static Result<std::unique_ptr<CoordinatorServer>> Start(const std::string& address,
                                                           Coordinator& core,
                                                           const ServerSecurity& security = {},
-                                                          RpcMetrics* rpc_metrics = nullptr);
+                                                          RpcMetrics* rpc_metrics = nullptr,
+                                                          const BackupSettings& backup = {});
   ~CoordinatorServer();
 
   // The port actually bound.
@@ -66,7 +76,7 @@ class CoordinatorServer {
   void Shutdown(std::chrono::milliseconds grace = std::chrono::seconds(5));
 
  private:
-  CoordinatorServer(Coordinator& core, const ServerSecurity& security);
+  CoordinatorServer(Coordinator& core, const ServerSecurity& security, const BackupSettings& backup);
 
   AccessControl access_;
   StreamLimiter streams_;
@@ -74,6 +84,7 @@ class CoordinatorServer {
   WorkerServiceImpl workers_;
   PuzzleStoreServiceImpl store_handlers_;  // access off; store_ checks
   PuzzleStoreCallbackService store_;
+  StoreAdminServiceImpl admin_;
   std::unique_ptr<grpc::Server> server_;
   int port_ = 0;
 };

@@ -89,6 +89,11 @@ inline constexpr size_t kImportChunkBytes = 8 << 20;
 // What an import did, as the wire reports it.
 foundry::v1::ImportResponse ToImportResponse(const ImportSession& session);
 
+// Glicko-2 with issue 32's constants (ratings/glicko2.h) as the store
+// applies it, and puzzles' initial ratings 1500 + 1000 * (score - 0.5)
+// (docs/players.md).
+storage::RatingModel DefaultRatingModel();
+
 class PuzzleStoreServiceImpl final : public foundry::v1::PuzzleStore::Service {
  public:
   // `core` (nullable) serves imports and campaign summaries; `access`
@@ -119,13 +124,24 @@ class PuzzleStoreServiceImpl final : public foundry::v1::PuzzleStore::Service {
                           foundry::v1::RecordPlayResponse*) override;
   grpc::Status ImportPuzzles(grpc::ServerContext*, grpc::ServerReader<foundry::v1::ImportRequest>*,
                              foundry::v1::ImportResponse*) override;
+  // Players (store_players.cc, docs/players.md).
+  grpc::Status GetPlayer(grpc::ServerContext*, const foundry::v1::GetPlayerRequest*,
+                         foundry::v1::Player*) override;
+  grpc::Status NextPuzzle(grpc::ServerContext*, const foundry::v1::NextPuzzleRequest*,
+                          foundry::v1::Puzzle*) override;
 
  private:
+  // RecordPlay with a player_id, an answer or a play_id: judged by the
+  // family, rated and recorded atomically by the store.
+  grpc::Status RecordPlayerPlay(const foundry::v1::RecordPlayRequest& req,
+                                foundry::v1::RecordPlayResponse* resp);
+
   static const AccessControl kOpen;
   storage::Store& store_;
   Coordinator* core_;
   const AccessControl& access_;
   StreamLimiter* streams_ = nullptr;
+  const storage::RatingModel rating_model_ = DefaultRatingModel();
 };
 
 // The store service as the coordinator's server runs it: the unary reads and
@@ -168,6 +184,11 @@ class PuzzleStoreCallbackService final
                              grpc::ServerWriter<foundry::v1::Puzzle>*) override;
   grpc::Status ImportPuzzles(grpc::ServerContext*, grpc::ServerReader<foundry::v1::ImportRequest>*,
                              foundry::v1::ImportResponse*) override;
+  // Synchronous: they take the store's player lock.
+  grpc::Status GetPlayer(grpc::ServerContext*, const foundry::v1::GetPlayerRequest*,
+                         foundry::v1::Player*) override;
+  grpc::Status NextPuzzle(grpc::ServerContext*, const foundry::v1::NextPuzzleRequest*,
+                          foundry::v1::Puzzle*) override;
 
  private:
   PuzzleStoreServiceImpl& handlers_;

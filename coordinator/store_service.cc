@@ -248,9 +248,13 @@ grpc::Status PuzzleStoreServiceImpl::RecordPlay(grpc::ServerContext* ctx,
     return ToGrpc(Status::InvalidArgument(
         fmt::format("seconds must be 0..86400, got {}", req->seconds())));
   }
+  if (!req->player_id().empty() || req->has_answer() || !req->play_id().empty()) {
+    return RecordPlayerPlay(*req, resp);
+  }
   auto result = store_.RecordPlay(req->id(), req->solved(), req->seconds());
   if (!result.ok()) return ToGrpc(result.status());
   *resp = std::move(*result);
+  resp->set_solved(req->solved());  // claimed: judged stays false
   SetObservedLevel(resp->mutable_observed());
   return grpc::Status::OK;
 }

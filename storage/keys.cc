@@ -121,6 +121,83 @@ std::string ByCreatedKey(int64_t created_unix_ms, std::string_view id) {
   return key;
 }
 
+std::string DrawGroupPrefix(std::string_view family, std::string_view level) {
+  std::string prefix(family);
+  prefix.push_back(kSep);
+  prefix.append(level);
+  prefix.push_back(kSep);
+  return prefix;
+}
+
+std::string DrawKey(std::string_view family, std::string_view level, uint64_t seq) {
+  std::string key = DrawGroupPrefix(family, level);
+  PutBigEndian(key, seq);
+  return key;
+}
+
+std::string EncodeDrawValue(double score, int64_t created_unix_ms, std::string_view campaign_id,
+                            std::string_view id) {
+  std::string value = ScoreKey(score);
+  value += TimeKey(created_unix_ms);
+  value.append(campaign_id);
+  value.push_back(kSep);
+  value.append(id);
+  return value;
+}
+
+std::optional<DrawValue> DecodeDrawValue(std::string_view value) {
+  if (value.size() < 16 + 1 + 1) return std::nullopt;
+  const std::string_view rest = value.substr(16);
+  const size_t sep = rest.find(kSep);
+  if (sep == std::string_view::npos || sep + 1 == rest.size()) return std::nullopt;
+  return DrawValue{ParseScoreKey(value.substr(0, 8)),
+                   static_cast<int64_t>(GetBigEndian(value.substr(8, 8)) ^ kSignBit),
+                   rest.substr(0, sep), rest.substr(sep + 1)};
+}
+
+std::string DrawGroupKey(std::string_view family, std::string_view level) {
+  std::string key(kDrawGroupsBegin);
+  key += DrawGroupPrefix(family, level);
+  key.pop_back();  // no separator after the level
+  return key;
+}
+
+std::optional<DrawGroupName> ParseDrawGroupKey(std::string_view key) {
+  if (!key.starts_with(kDrawGroupsBegin)) return std::nullopt;
+  const std::string_view rest = key.substr(kDrawGroupsBegin.size());
+  const size_t sep = rest.find(kSep);
+  if (sep == std::string_view::npos || sep == 0) return std::nullopt;
+  const std::string_view level = rest.substr(sep + 1);
+  if (!IsValidKeyComponent(level)) return std::nullopt;
+  return DrawGroupName{rest.substr(0, sep), level};
+}
+
+std::string EncodeDrawCounters(uint64_t next, uint64_t live) {
+  std::string value;
+  PutBigEndian(value, next);
+  PutBigEndian(value, live);
+  return value;
+}
+
+std::optional<std::pair<uint64_t, uint64_t>> DecodeDrawCounters(std::string_view value) {
+  if (value.size() != 16) return std::nullopt;
+  const uint64_t next = GetBigEndian(value.substr(0, 8));
+  const uint64_t live = GetBigEndian(value.substr(8, 8));
+  if (live > next) return std::nullopt;
+  return std::make_pair(next, live);
+}
+
+std::string EncodeSeq(uint64_t seq) {
+  std::string value;
+  PutBigEndian(value, seq);
+  return value;
+}
+
+std::optional<uint64_t> DecodeSeq(std::string_view value) {
+  if (value.size() != 8) return std::nullopt;
+  return GetBigEndian(value);
+}
+
 std::string CampaignMemberPrefix(std::string_view campaign_id) {
   std::string prefix(campaign_id);
   prefix.push_back(kSep);

@@ -18,13 +18,25 @@
 // by_score (v2)      family \0 score (8 bytes) id          CatalogValue: level \0
 //                                                          created_unix_ms (8 bytes, BE)
 //                                                          campaign_id
-// by_created (v2)    created_unix_ms (8 bytes, BE) id      empty
+// by_created (v2)    created_unix_ms (8 bytes, BE) id      empty until v3; since v4 the
+//                                                          puzzle's draw seq (8 bytes, BE)
+// by_draw (v4)       family \0 level \0 seq (8 bytes, BE)   DrawValue: score (8 bytes)
+//                                                          created (8 bytes) campaign_id \0 id
+// default (v4)       "draw_group" \0 family \0 level       next seq (8 bytes, BE), live
+//                                                          puzzles (8 bytes, BE)
+//
+// by_draw numbers the puzzles of each (family, level) group densely, in
+// commit order (seq 0, 1, 2, ...), so a uniform draw is a uniform seq below
+// the group's `next` and one point lookup; a rolled-back puzzle leaves a
+// hole that the draw rejects. The group keys hold `next` and the exact
+// number of live puzzles, written in the commit's own WriteBatch, so the
+// counts are read at open without a scan (docs/store.md, "Sampling").
 //
 // `score` is the generator's difficulty score as an order-preserving 8-byte
 // big-endian image of the double (ScoreKey), so a range of keys is a range
 // of scores. `created_unix_ms` is offset by 2^63 so that byte order is time
-// order for every int64. by_score doubles as the catalog: Open reads it
-// (keys and small values only) to build the in-memory sampling catalog.
+// order for every int64. by_score holds every filterable fact of a puzzle,
+// which is what the schema 4 upgrade builds by_draw from.
 //
 // `family`, `level` and `campaign_id` never contain \0 (the store rejects
 // them), so the \0 separators are unambiguous and a prefix scan of
@@ -50,6 +62,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 
 namespace foundry::storage::keys {
 
@@ -62,15 +75,19 @@ inline constexpr std::string_view kCampaignMembersCf = "campaign_members";
 inline constexpr std::string_view kPlaysCf = "plays";
 inline constexpr std::string_view kByScoreCf = "by_score";
 inline constexpr std::string_view kByCreatedCf = "by_created";
+inline constexpr std::string_view kByDrawCf = "by_draw";
 
 // Every column family of a store of this schema version, default first. The
 // position of a name here is its index in RocksStore's handle array.
-inline constexpr std::array<std::string_view, 8> kAllCfs = {
+inline constexpr std::array<std::string_view, 9> kAllCfs = {
     kDefaultCf,         kPuzzlesCf, kByFamilyCf, kCampaignsCf,
-    kCampaignMembersCf, kPlaysCf,   kByScoreCf,  kByCreatedCf};
+    kCampaignMembersCf, kPlaysCf,   kByScoreCf,  kByCreatedCf, kByDrawCf};
 // The column families that schema version 2 added (Open creates and fills
 // them when it upgrades a version 1 store).
 inline constexpr std::array<std::string_view, 2> kAddedInV2 = {kByScoreCf, kByCreatedCf};
+// The column family that schema version 4 added (Open creates and fills it
+// from by_score when it upgrades a store of version 1 to 3).
+inline constexpr std::array<std::string_view, 1> kAddedInV4 = {kByDrawCf};
 
 // The meta key in the default column family.
 inline constexpr std::string_view kSchemaVersionKey = "schema_version";
@@ -110,7 +127,7 @@ struct ByScoreParts {
 };
 std::optional<ByScoreParts> ParseByScoreKey(std::string_view key);
 
-// The by_score value: what the catalog needs beyond the key.
+// The by_score value: the filterable facts beyond the key.
 struct CatalogValue {
   std::string_view level;
   int64_t created_unix_ms = 0;
@@ -123,6 +140,44 @@ std::optional<CatalogValue> DecodeCatalogValue(std::string_view value);
 // by_created: the 8-byte order-preserving time, then the id.
 std::string TimeKey(int64_t unix_ms);
 std::string ByCreatedKey(int64_t created_unix_ms, std::string_view id);
+
+// by_draw. "family \0 level \0": the prefix of every entry of the group.
+// REQUIRES: IsValidKeyComponent(family), IsValidKeyComponent(level).
+std::string DrawGroupPrefix(std::string_view family, std::string_view level);
+// The group prefix and the seq, 8 bytes big-endian.
+std::string DrawKey(std::string_view family, std::string_view level, uint64_t seq);
+
+// The by_draw value: what a draw checks a filter against, and the id.
+struct DrawValue {
+  double score = 0;
+  int64_t created_unix_ms = 0;
+  std::string_view campaign_id;
+  std::string_view id;
+};
+std::string EncodeDrawValue(double score, int64_t created_unix_ms, std::string_view campaign_id,
+                            std::string_view id);
+// nullopt for bytes EncodeDrawValue cannot have produced.
+std::optional<DrawValue> DecodeDrawValue(std::string_view value);
+
+// The group keys in the default column family: "draw_group \0 family \0
+// level". Every one of them sorts in [kDrawGroupsBegin, kDrawGroupsEnd).
+inline constexpr std::string_view kDrawGroupsBegin{"draw_group\0", 11};
+inline constexpr std::string_view kDrawGroupsEnd{"draw_group\1", 11};
+std::string DrawGroupKey(std::string_view family, std::string_view level);
+struct DrawGroupName {
+  std::string_view family;
+  std::string_view level;
+};
+// nullopt unless `key` is a DrawGroupKey.
+std::optional<DrawGroupName> ParseDrawGroupKey(std::string_view key);
+// A group's counters: the next seq to give, and how many puzzles are live.
+std::string EncodeDrawCounters(uint64_t next, uint64_t live);
+// nullopt unless 16 bytes with live <= next.
+std::optional<std::pair<uint64_t, uint64_t>> DecodeDrawCounters(std::string_view value);
+
+// A by_created value since v4: the puzzle's seq in its by_draw group.
+std::string EncodeSeq(uint64_t seq);
+std::optional<uint64_t> DecodeSeq(std::string_view value);
 
 // Page tokens: which index a Scan walks, and where it stopped.
 enum class ScanIndex : char {

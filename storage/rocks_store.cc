@@ -1,5 +1,5 @@
-// RocksStore, part 2: the catalog at open, the schema upgrades, commits,
-// counts and campaigns. Key layouts: keys.h. Locking: rocks_store.h.
+// RocksStore, part 2: the draw counters at open, the schema upgrades 1 and
+// 2, counts and campaigns. Key layouts: keys.h. Locking: rocks_store.h.
 #include "storage/rocks_store.h"
 
 #include <map>
@@ -22,25 +22,22 @@ namespace foundry::storage {
 using foundry::v1::Campaign;
 using foundry::v1::Puzzle;
 
-Status RocksStore::LoadCatalog() {
-  rocksdb::ReadOptions ro;
-  ro.fill_cache = false;  // one pass over the index; keep the cache for lookups
-  std::unique_ptr<rocksdb::Iterator> it(db_->NewIterator(ro, cf(kByScore)));
-  std::vector<PuzzleCatalog::Fact> facts;
-  for (it->SeekToFirst(); it->Valid(); it->Next()) {
-    std::optional<keys::ByScoreParts> key = keys::ParseByScoreKey(it->key().ToStringView());
-    std::optional<keys::CatalogValue> value = keys::DecodeCatalogValue(it->value().ToStringView());
-    if (!key || !value) {
-      return Status::DataLoss("store at " + dir_ + " has a malformed by_score entry (" +
+Status RocksStore::LoadDrawGroups() {
+  std::unique_ptr<rocksdb::Iterator> it(db_->NewIterator(rocksdb::ReadOptions(), cf(kDefault)));
+  DrawGroupMap groups;
+  for (it->Seek(ToSlice(keys::kDrawGroupsBegin));
+       it->Valid() && it->key().ToStringView() < keys::kDrawGroupsEnd; it->Next()) {
+    std::optional<keys::DrawGroupName> name = keys::ParseDrawGroupKey(it->key().ToStringView());
+    std::optional<std::pair<uint64_t, uint64_t>> counters =
+        keys::DecodeDrawCounters(it->value().ToStringView());
+    if (!name || !counters) {
+      return Status::DataLoss("store at " + dir_ + " has a malformed draw group entry (" +
                               it->key().ToString(/*hex=*/true) + ")");
     }
-    // The views point into the iterator's current entry: add before Next().
-    facts.push_back({key->family, key->id, value->level, key->score, value->created_unix_ms,
-                     value->campaign_id});
-    catalog_.Add(facts);
-    facts.clear();
+    groups[{std::string(name->family), std::string(name->level)}] = {counters->first, counters->second};
   }
-  if (!it->status().ok()) return FromRocks(it->status(), dir_, "cannot load the catalog");
+  if (!it->status().ok()) return FromRocks(it->status(), dir_, "cannot read the draw groups");
+  groups_.Reset(std::move(groups));
   return Status::Ok();
 }
 
@@ -139,12 +136,12 @@ Result<std::vector<bool>> RocksStore::ContainsPuzzles(const std::vector<std::str
 
 std::map<std::string, uint64_t> RocksStore::PuzzleCounts() {
   std::map<std::string, uint64_t> counts;
-  for (const auto& [group, n] : catalog_.LevelCounts()) counts[group.first] += n;
+  for (const auto& [group, n] : groups_.LevelCounts()) counts[group.first] += n;
   return counts;
 }
 
 std::map<std::pair<std::string, std::string>, uint64_t> RocksStore::LevelCounts() {
-  return catalog_.LevelCounts();
+  return groups_.LevelCounts();
 }
 
 StoreStats RocksStore::Stats(bool count_levels) {
@@ -175,7 +172,7 @@ StoreStats RocksStore::Stats(bool count_levels) {
     st.block_cache_misses = stats->getTickerCount(rocksdb::BLOCK_CACHE_MISS);
   }
   if (count_levels) {
-    st.puzzles_by_level = catalog_.LevelCounts();
+    st.puzzles_by_level = groups_.LevelCounts();
     st.has_level_counts = true;
   }
   return st;

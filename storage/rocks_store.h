@@ -8,11 +8,13 @@
 //  - Commit holds `commit_mu_` from its existence check to the end of its
 //    write, so that concurrent Commits cannot both add the same id and the
 //    per-family counters stay exact. PutCampaign and AddPlays are single
-//    RocksDB writes and take no lock.
-//  - The catalog (PuzzleCounts, LevelCounts, Sample) has its own
-//    reader-writer lock, held by Commit only to append a batch. It is exact
-//    once Commit returns; a reader that races a Commit may see its puzzles
-//    in RocksDB a moment before the catalog includes them, never after.
+//    RocksDB writes and take no lock. RecordPlayerPlay and NextPuzzle hold
+//    `players_mu_` from their reads to their one write (players' keys).
+//  - The draw groups' counters (PuzzleCounts, LevelCounts, Sample) have
+//    their own reader-writer lock, held by Commit only to store a batch's
+//    new counters. They are exact once Commit returns; a reader that races a
+//    Commit may see its puzzles in RocksDB a moment before the counters
+//    include them, never after.
 #pragma once
 
 #include <atomic>
@@ -25,7 +27,7 @@
 #include <string_view>
 #include <vector>
 
-#include "storage/catalog.h"
+#include "storage/draw_groups.h"
 #include "storage/play_counts_merge.h"
 #include "storage/store.h"
 
@@ -90,10 +92,20 @@ class RocksStore final : public Store {
   Result<foundry::v1::RecordPlayResponse> RecordPlay(std::string_view id, bool solved,
                                                      double seconds) override;
   uint64_t PlaysRecorded() override { return plays_recorded_.load(std::memory_order_relaxed); }
+  // Players (rocks_store_players.cc): keys in player_keys.h.
+  Result<foundry::v1::RecordPlayResponse> RecordPlayerPlay(const PlayerPlay& play,
+                                                           const RatingModel& model) override;
+  Result<std::optional<PlayerFigures>> GetPlayer(std::string_view player_id,
+                                                 std::string_view family) override;
+  Result<foundry::v1::Puzzle> NextPuzzle(std::string_view player_id, std::string_view family,
+                                         double target, const RatingModel& model) override;
   std::map<std::string, uint64_t> PuzzleCounts() override;
   std::map<std::pair<std::string, std::string>, uint64_t> LevelCounts() override;
-  // RocksDB properties and statistics tickers; level counts from the catalog.
+  // RocksDB properties and statistics tickers; level counts from the draw groups.
   StoreStats Stats(bool count_levels) override;
+  // A BackupEngine backup of the live files and logs (rocks_store_backup.cc).
+  Result<BackupSummary> Backup(const std::string& backup_dir,
+                               const BackupOptions& options) override;
 
   // Raw play counts (the `plays` column family), for tests and tools.
   //
@@ -114,6 +126,7 @@ class RocksStore final : public Store {
     kPlays = 5,
     kByScore = 6,
     kByCreated = 7,
+    kByDraw = 8,
   };
 
   RocksStore(std::string dir, bool sync_writes, std::unique_ptr<rocksdb::DB> db,
@@ -126,12 +139,18 @@ class RocksStore final : public Store {
   // without family, an empty score or time range).
   static Status CheckFilter(const PuzzleFilter& filter);
 
-  // Fills the catalog from by_score. Called once by Open.
-  Status LoadCatalog();
+  // Reads `key` of the default column family into `value`; false when absent.
+  Result<bool> GetMeta(const std::string& key, std::string* value);
+
+  // Reads the draw groups' counters (O(groups)). Called once by Open.
+  Status LoadDrawGroups();
   // Adds the schema 2 indexes to a schema 1 store and records version 2.
   Status UpgradeFromVersion1();
   // Empties the retired by_family index and records version 3.
   Status UpgradeFromVersion2();
+  // Builds by_draw, the draw counters and the by_created seqs from by_score
+  // and records version 4 (rocks_store_migrate.cc).
+  Status UpgradeFromVersion3();
   // The stored record of `id` without play figures; NotFound, DataLoss.
   Result<foundry::v1::Puzzle> ReadRecord(std::string_view id);
   // The stored bytes of `id`'s record into `value`; NotFound.
@@ -166,8 +185,11 @@ class RocksStore final : public Store {
   std::vector<rocksdb::ColumnFamilyHandle*> handles_;
 
   std::mutex commit_mu_;  // serialises Commit
-  PuzzleCatalog catalog_;
+  DrawGroups groups_;
   std::atomic<uint64_t> plays_recorded_{0};
+  // Serialises RecordPlayerPlay and NextPuzzle: each reads records (a
+  // play_id, a rating, an attempt) and writes what depends on them.
+  std::mutex players_mu_;
 };
 
 }  // namespace foundry::storage

@@ -63,8 +63,9 @@ Status RocksStore::WriteLocked(const std::vector<Puzzle>& puzzles,
                                const std::vector<std::string>& member_keys, const Campaign& campaign) {
   KeyOrderedBatch entries;
   std::unordered_set<std::string_view> ids;
-  std::vector<PuzzleCatalog::Fact> facts;
-  facts.reserve(puzzles.size());
+  // The counters of the groups this batch adds to; commit_mu_ makes this
+  // read-then-write exact.
+  DrawGroupMap changed;
   for (size_t i = 0; i < puzzles.size(); ++i) {
     const Puzzle& p = puzzles[i];
     if (p.id().empty()) return Status::InvalidArgument("commit: a puzzle has no id");
@@ -89,9 +90,17 @@ Status RocksStore::WriteLocked(const std::vector<Puzzle>& puzzles,
     entries.Put(cf(kPuzzles), p.id(), std::move(bytes));
     entries.Put(cf(kCampaignMembers), member_keys[i], p.id());
     entries.Put(cf(kByScore), ByScoreKeyOf(p), CatalogValueOf(p));
-    entries.Put(cf(kByCreated), keys::ByCreatedKey(p.created_unix_ms(), p.id()), "");
-    facts.push_back({p.family(), p.id(), p.difficulty().level(), p.difficulty().score(),
-                     p.created_unix_ms(), p.campaign_id()});
+    auto [group, inserted] = changed.try_emplace({p.family(), p.difficulty().level()});
+    if (inserted) group->second = groups_.Get(p.family(), p.difficulty().level());
+    const uint64_t seq = group->second.next++;
+    ++group->second.live;
+    entries.Put(cf(kByCreated), keys::ByCreatedKey(p.created_unix_ms(), p.id()), keys::EncodeSeq(seq));
+    entries.Put(cf(kByDraw), keys::DrawKey(p.family(), p.difficulty().level(), seq),
+                keys::EncodeDrawValue(p.difficulty().score(), p.created_unix_ms(), p.campaign_id(), p.id()));
+  }
+  for (const auto& [group, counters] : changed) {
+    entries.Put(cf(kDefault), keys::DrawGroupKey(group.first, group.second),
+                keys::EncodeDrawCounters(counters.next, counters.live));
   }
   {
     std::set<std::string_view> distinct(member_keys.begin(), member_keys.end());
@@ -113,8 +122,8 @@ Status RocksStore::WriteLocked(const std::vector<Puzzle>& puzzles,
   wo.sync = sync_writes_;
   s = db_->Write(wo, &wb);
   if (!s.ok()) return FromRocks(s, dir_, "commit: cannot write");
-  // Still under commit_mu_, so the catalog never holds an id twice.
-  catalog_.Add(facts);
+  // Still under commit_mu_: the next commit reads these counters.
+  groups_.Update(changed);
   return Status::Ok();
 }
 

@@ -55,8 +55,12 @@ namespace {
 // Errors
 
 std::string SchemaMismatchMessage(const std::string& dir, std::string_view found) {
+  // The first sentence is what every build has said; the second, what to do.
   return "store at " + dir + " has schema version " + std::string(found) +
-         "; this build reads version " + std::to_string(Store::kSchemaVersion);
+         "; this build reads version " + std::to_string(Store::kSchemaVersion) +
+         " (and upgrades 1 to " + std::to_string(Store::kSchemaVersion - 1) +
+         " in place). Open it with a build of schema version " + std::string(found) +
+         " or newer; the store was left unchanged";
 }
 
 bool IsLockError(const rocksdb::Status& s) {
@@ -160,7 +164,7 @@ Status RemoveInitMarker(const std::string& dir) {
 // What the read-only probe of an existing RocksDB directory found.
 enum class ProbeResult {
   kOurs,            // our schema version and column families: open it
-  kVersion1,        // schema version 1: open it, adding the v2 column families
+  kUpgrade,         // schema version 1 to 3: open it, adding the missing column families
   kUnfinishedInit,  // our init marker and no schema key yet: finish creating it
 };
 
@@ -222,15 +226,19 @@ Result<ProbeResult> ProbeExisting(const std::string& dir, bool has_marker) {
   if (!version) {
     return Status::DataLoss("store at " + dir + " has an unreadable schema version \"" + value + "\"");
   }
-  if (*version != Store::kSchemaVersion && *version != 1 && *version != 2) {
+  if (*version < 1 || *version > Store::kSchemaVersion) {
     return Status::FailedPrecondition(SchemaMismatchMessage(dir, value));
   }
   std::set<std::string_view> present(names.begin(), names.end());
   const auto added_in_v2 = [](std::string_view name) {
     return std::find(keys::kAddedInV2.begin(), keys::kAddedInV2.end(), name) != keys::kAddedInV2.end();
   };
+  const auto added_in_v4 = [](std::string_view name) {
+    return std::find(keys::kAddedInV4.begin(), keys::kAddedInV4.end(), name) != keys::kAddedInV4.end();
+  };
   for (std::string_view name : keys::kAllCfs) {
-    if (present.count(name) == 0 && !(*version == 1 && added_in_v2(name))) {
+    if (present.count(name) == 0 && !(*version == 1 && added_in_v2(name)) &&
+        !(*version < 4 && added_in_v4(name))) {
       return Status::DataLoss("store at " + dir + " lacks column family \"" + std::string(name) +
                               "\" although its schema version is " + value);
     }
@@ -241,7 +249,7 @@ Result<ProbeResult> ProbeExisting(const std::string& dir, bool has_marker) {
                                         name + "\"; this build does not know it");
     }
   }
-  return *version == 1 ? ProbeResult::kVersion1 : ProbeResult::kOurs;
+  return *version < Store::kSchemaVersion ? ProbeResult::kUpgrade : ProbeResult::kOurs;
 }
 
 // Whether `dir` (an existing directory) holds no entries.
@@ -297,7 +305,7 @@ Result<std::unique_ptr<RocksStore>> RocksStore::Open(const std::string& dir,
       Result<ProbeResult> probe = ProbeExisting(dir, has_marker);
       if (!probe.ok()) return probe.status();
       fresh = *probe == ProbeResult::kUnfinishedInit;
-      upgrade = *probe == ProbeResult::kVersion1;
+      upgrade = *probe == ProbeResult::kUpgrade;
     } else {
       Result<bool> empty = IsEmptyDir(dir);
       if (!empty.ok()) return empty.status();
@@ -321,7 +329,8 @@ Result<std::unique_ptr<RocksStore>> RocksStore::Open(const std::string& dir,
 
   // 3. The read-write open, with every column family of this schema.
   rocksdb::DBOptions db_options = StoreDbOptions(/*create=*/fresh, options);
-  // Upgrading: the probe checked that only the v2 column families are missing.
+  // Upgrading: the probe checked that only column families added since the
+  // store's version are missing.
   if (upgrade) db_options.create_missing_column_families = true;
   std::vector<rocksdb::ColumnFamilyDescriptor> descriptors = StoreColumnFamilies(options);
   std::vector<rocksdb::ColumnFamilyHandle*> handles;
@@ -350,17 +359,17 @@ Result<std::unique_ptr<RocksStore>> RocksStore::Open(const std::string& dir,
     return FromRocks(s, dir, "cannot read the schema version");
   } else {
     const std::optional<int> version = keys::DecodeSchemaVersion(value);
-    if (version == 1) FOUNDRY_RETURN_IF_ERROR(store->UpgradeFromVersion1());
-    if (version == 1 || version == 2) {
-      FOUNDRY_RETURN_IF_ERROR(store->UpgradeFromVersion2());
-    } else if (version != Store::kSchemaVersion) {
+    if (!version || *version < 1 || *version > Store::kSchemaVersion) {
       return Status::FailedPrecondition(SchemaMismatchMessage(dir, value));
     }
+    if (*version == 1) FOUNDRY_RETURN_IF_ERROR(store->UpgradeFromVersion1());
+    if (*version <= 2) FOUNDRY_RETURN_IF_ERROR(store->UpgradeFromVersion2());
+    if (*version <= 3) FOUNDRY_RETURN_IF_ERROR(store->UpgradeFromVersion3());
   }
   if (has_marker) FOUNDRY_RETURN_IF_ERROR(RemoveInitMarker(dir));
 
-  // 5. The in-memory catalog (and per-family counts) from by_score.
-  FOUNDRY_RETURN_IF_ERROR(store->LoadCatalog());
+  // 5. The draw groups' counters: O(groups), whatever the store's size.
+  FOUNDRY_RETURN_IF_ERROR(store->LoadDrawGroups());
   return store;
 }
 

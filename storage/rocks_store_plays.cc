@@ -8,6 +8,7 @@
 #include <rocksdb/db.h>
 #include <rocksdb/snapshot.h>
 
+#include "storage/draw_sampler.h"
 #include "storage/keys.h"
 #include "storage/observed_difficulty.h"
 #include "storage/rocks_store.h"
@@ -104,9 +105,38 @@ Result<std::vector<Puzzle>> RocksStore::Sample(const PuzzleFilter& filter, size_
                                                const std::unordered_set<std::string>& exclude,
                                                uint64_t seed) {
   FOUNDRY_RETURN_IF_ERROR(CheckFilter(filter));
-  CatalogFilter cf_filter{filter.family, filter.level, filter.campaign_id,
-                          filter.use_observed ? std::nullopt : filter.score,
-                          filter.created_after_unix_ms, filter.created_before_unix_ms};
+  // The conditions a by_draw entry is checked against (the group is the
+  // family and level), and the filter of the enumeration fallback.
+  const DrawFilter draw_filter{filter.campaign_id, filter.use_observed ? std::nullopt : filter.score,
+                               filter.created_after_unix_ms, filter.created_before_unix_ms};
+  PuzzleFilter scan_filter = filter;
+  if (scan_filter.use_observed) scan_filter.score.reset();
+  scan_filter.use_observed = false;
+  const std::vector<DrawSpan> spans = groups_.Spans(filter.family, filter.level);
+  const DrawSampler::Fetch fetch = [this](const std::vector<std::string>& keys,
+                                          std::vector<std::optional<std::string>>& values) {
+    std::vector<rocksdb::Slice> slices(keys.begin(), keys.end());
+    std::vector<rocksdb::PinnableSlice> found(keys.size());
+    std::vector<rocksdb::Status> statuses(keys.size());
+    db_->MultiGet(rocksdb::ReadOptions(), cf(kByDraw), slices.size(), slices.data(), found.data(),
+                  statuses.data());
+    values.assign(keys.size(), std::nullopt);
+    for (size_t i = 0; i < keys.size(); ++i) {
+      if (statuses[i].ok()) {
+        values[i] = found[i].ToString();
+      } else if (!statuses[i].IsNotFound()) {
+        return FromRocks(statuses[i], dir_, "sample: cannot read the draw index");
+      }
+    }
+    return Status::Ok();
+  };
+  // Costs what exporting every match costs (docs/store.md, "Sampling").
+  const DrawSampler::Enumerate enumerate = [this, &scan_filter](
+                                               const std::function<bool(const std::string&)>& visit) {
+    Result<std::string> done =
+        Scan(scan_filter, "", 0, [&visit](const Puzzle& p) { return visit(p.id()); });
+    return done.ok() ? Status::Ok() : done.status();
+  };
   // Unseeded draws continue one generator per thread, seeded once:
   // std::random_device costs ~12 us per construction here (cpuid traps to
   // the hypervisor), more than the rest of a one-puzzle Sample.
@@ -117,7 +147,7 @@ Result<std::vector<Puzzle>> RocksStore::Sample(const PuzzleFilter& filter, size_
   std::mt19937_64& rng = seed != 0 ? seeded : unseeded;
   const bool observed_range = filter.use_observed && filter.score.has_value();
   std::vector<Puzzle> out;
-  // Rounds: the catalog draws uniformly among the candidates not yet tried;
+  // Rounds: the draw index gives uniform draws among the candidates not yet tried;
   // with an observed-score range, the drawn puzzles that fail it are set
   // aside and the next round draws among the rest. Each round is uniform
   // over what remains, so the accepted puzzles are a uniform sample of the
@@ -126,7 +156,10 @@ Result<std::vector<Puzzle>> RocksStore::Sample(const PuzzleFilter& filter, size_
   const std::unordered_set<std::string>* skip = &exclude;
   while (out.size() < n) {
     const size_t want = observed_range ? std::max<size_t>(2 * (n - out.size()), 64) : n - out.size();
-    std::vector<std::string> ids = catalog_.Sample(cf_filter, want, *skip, rng);
+    Result<std::vector<std::string>> drawn =
+        DrawSampler::Sample(spans, draw_filter, want, *skip, rng, fetch, enumerate);
+    if (!drawn.ok()) return drawn.status();
+    std::vector<std::string> ids = std::move(drawn).value();
     if (ids.empty()) break;
     std::vector<rocksdb::Slice> keys(ids.begin(), ids.end());
     std::vector<rocksdb::PinnableSlice> values(ids.size());
@@ -149,7 +182,7 @@ Result<std::vector<Puzzle>> RocksStore::Sample(const PuzzleFilter& filter, size_
         if (out.size() < n) out.push_back(std::move(p));
       }
     }
-    if (!observed_range) break;  // the catalog already gave all it could
+    if (!observed_range) break;  // the draw already gave all it could
     if (skip == &exclude) {
       tried = exclude;
       skip = &tried;

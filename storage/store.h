@@ -25,7 +25,9 @@
 #include "foundry/v1/campaign.pb.h"
 #include "foundry/v1/puzzle.pb.h"
 #include "foundry/v1/store.pb.h"
+#include "storage/backup.h"
 #include "storage/play_counts_merge.h"
+#include "storage/player_store.h"
 #include "storage/store_stats.h"
 
 namespace foundry::storage {
@@ -97,12 +99,13 @@ struct PuzzleRecord {
 class Store {
  public:
   // The on-disk schema version this build reads and writes.
-  static constexpr int kSchemaVersion = 3;
+  static constexpr int kSchemaVersion = 4;
 
-  // Opens (or creates) the store in `dir`. A store of schema version 1 or 2
+  // Opens (or creates) the store in `dir`. A store of schema version 1 to 3
   // is upgraded in place (1: the by_score and by_created indexes are added
-  // and filled from the puzzles; 2: the by_family index is emptied; an
-  // interrupted upgrade is redone on the next Open). A new store is created
+  // and filled from the puzzles; 2: the by_family index is emptied; 3: the
+  // by_draw sampling index and the group counters are built from by_score;
+  // an interrupted upgrade is redone on the next Open). A new store is created
   // only in an absent or empty directory (or one holding the FOUNDRY-INIT marker of an
   // interrupted creation). Errors: InvalidArgument when `dir` is missing and
   // !create_if_missing; FailedPrecondition when the store was written with
@@ -187,8 +190,9 @@ class Store {
   // Up to `n` distinct puzzles matching `filter` whose ids are not in
   // `exclude`, uniformly without replacement from that set (fewer only when
   // fewer match). `seed` != 0 makes the draw repeatable on the same store
-  // state. Served from the in-memory catalog plus one MultiGet per round;
-  // never waits for a Commit's write.
+  // state. Served from point lookups in a sampling index (no per-puzzle
+  // state in memory) plus one MultiGet of the records per round; never
+  // waits for a Commit's write.
   virtual Result<std::vector<foundry::v1::Puzzle>> Sample(const PuzzleFilter& filter, size_t n,
                                                           const std::unordered_set<std::string>& exclude,
                                                           uint64_t seed) = 0;
@@ -203,19 +207,77 @@ class Store {
   // Plays recorded through this object since Open.
   virtual uint64_t PlaysRecorded() = 0;
 
-  // Stored puzzles per family (kept in memory, exact).
+  // ---- players (docs/players.md; rocks_store_players.cc) ----
+
+  // Records a play that has a player, a judged answer or a play_id, in one
+  // atomic write: the puzzle's play counts, and as they apply the puzzle's
+  // judged counts and rating, the player's figures, the player's attempt,
+  // and the play_id's result. Ratings change (through model.rate) only on
+  // a judged play of the player's first attempt at the puzzle. A play_id
+  // already recorded returns its first result with replayed set and
+  // records nothing; with another puzzle, player, answer or claim it is
+  // AlreadyExists and records nothing. NotFound for an unknown puzzle;
+  // InvalidArgument for seconds outside 0..86400. Plays of this kind are
+  // serialised by one lock (plays without these fields stay lock-free).
+  virtual Result<foundry::v1::RecordPlayResponse> RecordPlayerPlay(const PlayerPlay& play,
+                                                                   const RatingModel& model) {
+    (void)play;
+    (void)model;
+    return Status::FailedPrecondition("this store does not keep players");
+  }
+
+  // The player's figures in `family`, or nullopt for a player who has no
+  // judged play of it.
+  virtual Result<std::optional<PlayerFigures>> GetPlayer(std::string_view player_id,
+                                                         std::string_view family) {
+    (void)player_id;
+    (void)family;
+    return Status::FailedPrecondition("this store does not keep players");
+  }
+
+  // A puzzle of `family` that `player_id` was never served and never
+  // played, whose rating (its stored one, or model's initial rating for a
+  // puzzle never judged) is nearest `target`; it is remembered as served
+  // before it is returned. ResourceExhausted naming the family when the
+  // player has had every puzzle of it. Costs a few seeks plus one point
+  // lookup per puzzle skipped (already had, or re-rated), never a scan of
+  // the family.
+  virtual Result<foundry::v1::Puzzle> NextPuzzle(std::string_view player_id, std::string_view family,
+                                                 double target, const RatingModel& model) {
+    (void)player_id;
+    (void)family;
+    (void)target;
+    (void)model;
+    return Status::FailedPrecondition("this store does not keep players");
+  }
+
+  // Stored puzzles per family (exact; kept in memory per group).
   virtual std::map<std::string, uint64_t> PuzzleCounts() = 0;
 
-  // Stored puzzles per (family, level) (kept in memory, exact).
+  // Stored puzzles per (family, level) (exact; kept in memory per group).
   virtual std::map<std::pair<std::string, std::string>, uint64_t> LevelCounts() = 0;
 
   // Engine figures for metrics (see StoreStats); cheap (property reads).
   // With `count_levels`, also gives the stored puzzles per (family, level)
-  // (from the in-memory catalog: O(families x levels)). A store that has no
+  // (from counters in memory: O(families x levels)). A store that has no
   // such figures returns zeros.
   virtual StoreStats Stats(bool count_levels) {
     (void)count_levels;
     return {};
+  }
+
+  // Takes a consistent backup of everything stored (every column family)
+  // into `backup_dir` while reads and commits go on, sharing the table files
+  // earlier backups there already hold (storage/backup.h). Returns the new
+  // backup. FailedPrecondition when `backup_dir` is neither empty nor a
+  // backup directory, or lies inside the store; ResourceExhausted when its
+  // disk is full (the partial backup is discarded; earlier ones stay good).
+  // A store that cannot take backups returns FailedPrecondition.
+  virtual Result<BackupSummary> Backup(const std::string& backup_dir,
+                                       const BackupOptions& options) {
+    (void)backup_dir;
+    (void)options;
+    return Status::FailedPrecondition("this store cannot take backups");
   }
 };
 

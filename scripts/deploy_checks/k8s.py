@@ -14,6 +14,8 @@
   Indexed Job whose workers exit when idle, with a pod failure policy;
 - the campaign Job: `foundry campaign submit --watch` with the admin token,
   never retried;
+- the backup CronJob: `foundry backup --coordinator` with the admin token,
+  one run at a time, into the directory the coordinator's --backup-dir names;
 - commands whose flags the binaries accept (binaries.check_command).
 """
 
@@ -25,14 +27,14 @@ from .common import get, load_all, port_of, problem
 
 API_VERSIONS = {
     "Namespace": "v1", "Service": "v1", "Secret": "v1", "ConfigMap": "v1",
-    "StatefulSet": "apps/v1", "Deployment": "apps/v1", "Job": "batch/v1",
+    "StatefulSet": "apps/v1", "Deployment": "apps/v1", "Job": "batch/v1", "CronJob": "batch/v1",
     "HorizontalPodAutoscaler": "autoscaling/v2",
     "NetworkPolicy": "networking.k8s.io/v1",
     "PodDisruptionBudget": "policy/v1",
 }
 REQUIRED_KINDS = ("Namespace", "Service", "StatefulSet", "Deployment", "Job",
                   "HorizontalPodAutoscaler", "PodDisruptionBudget", "Secret")
-WORKLOAD_KINDS = ("StatefulSet", "Deployment", "Job")
+WORKLOAD_KINDS = ("StatefulSet", "Deployment", "Job", "CronJob")
 
 # After SIGTERM a worker hands its leases back and exits within about 5 s
 # (kStopGrace in worker/main.cc): its grace period must be longer.
@@ -241,9 +243,22 @@ def check_coordinator(cw, c, cmd, ports, claims):
     if "--worker-token-file" not in cmd:
         problem(cw, "no --worker-token-file: workers would need the admin token")
     db = cmd.get("--db", "")
-    mounts = [m.get("mountPath", "") for m in c.get("volumeMounts") or [] if m.get("name") in claims]
-    if not any(db == mp or db.startswith(mp.rstrip("/") + "/") for mp in mounts):
+    claimed = {m.get("mountPath", "").rstrip("/"): m.get("name") for m in c.get("volumeMounts") or []
+               if m.get("name") in claims}
+
+    def volume_of(path):
+        for mp, name in claimed.items():
+            if path == mp or path.startswith(mp + "/"):
+                return name
+        return None
+    if volume_of(db) is None:
         problem(cw, f"--db {db} is not on a persistent volume (volumeClaimTemplates)")
+    backups = cmd.get("--backup-dir")
+    if backups is not None:
+        if volume_of(backups) is None:
+            problem(cw, f"--backup-dir {backups} is not on a persistent volume (volumeClaimTemplates)")
+        elif volume_of(backups) == volume_of(db):
+            problem(cw, f"--backup-dir {backups} is on the store's volume: a backup must outlive it")
 
 
 def check_worker(cw, c, cmd, volumes, secrets, services):
@@ -271,6 +286,9 @@ def check_cli(cw, env, cmd, services):
     if cmd.get("__subcommands__") == ("campaign", "submit") and \
             not str(get(env, "FOUNDRY_TOKEN_FILE", "value", default="")).endswith("/admin"):
         problem(cw, "env FOUNDRY_TOKEN_FILE is not the admin token, which submitting a campaign needs")
+    if cmd.get("__subcommands__") == ("backup",) and \
+            not str(get(env, "FOUNDRY_TOKEN_FILE", "value", default="")).endswith("/admin"):
+        problem(cw, "env FOUNDRY_TOKEN_FILE is not the admin token, which a backup needs")
 
 
 def check_job(where, job):
@@ -321,6 +339,18 @@ def check_campaign_job(where, job, result):
         problem(where, "without --watch the Job ends when the campaign starts, not when it ends")
 
 
+def check_cron_job(where, cron, result):
+    spec = cron["spec"]
+    cmd = result["command"]
+    if spec.get("concurrencyPolicy") != "Forbid":
+        problem(where, "concurrencyPolicy must be Forbid: the coordinator takes one backup at a time")
+    if not get(spec, "jobTemplate", "spec", "ttlSecondsAfterFinished"):
+        problem(where, "no ttlSecondsAfterFinished: the finished Jobs and their pods stay forever")
+    if cmd.get("__binary__") == "foundry" and cmd.get("__subcommands__") == ("backup",):
+        if "--coordinator" not in cmd or "--to" not in cmd:
+            problem(where, "a scheduled backup needs --coordinator and --to")
+
+
 def check_kubernetes(repo, bins):
     k8s = os.path.join(repo, "deploy", "k8s")
     docs = []
@@ -363,6 +393,12 @@ def check_kubernetes(repo, bins):
 
     pods = {}
     for (kind, name), (where, d) in workloads.items():
+        if kind == "CronJob":
+            # Its pods are those of the Job it makes.
+            job = {"spec": get(d, "spec", "jobTemplate", "spec") or {}}
+            pods[(kind, name)] = p = check_pod_template(where, "Job", job, bins, secrets, services)
+            check_cron_job(where, d, p)
+            continue
         pods[(kind, name)] = p = check_pod_template(where, kind, d, bins, secrets, services)
         binary = p["command"].get("__binary__")
         grace = get(d, "spec", "template", "spec", "terminationGracePeriodSeconds", default=30)
@@ -389,9 +425,18 @@ def check_kubernetes(repo, bins):
         return [key for key, p in pods.items() if key[0] == kind and p["command"].get("__binary__") == binary
                 and p["command"].get("__subcommands__", ()) == subcommands]
     for kind, binary, sub in (("StatefulSet", "foundry-coordinator", ()), ("Deployment", "foundry-worker", ()),
-                              ("Job", "foundry-worker", ()), ("Job", "foundry", ("campaign", "submit"))):
+                              ("Job", "foundry-worker", ()), ("Job", "foundry", ("campaign", "submit")),
+                              ("CronJob", "foundry", ("backup",))):
         if not runs(kind, binary, sub):
             problem("deploy/k8s", f"no {kind} runs {' '.join((binary, *sub))}")
+    # The backups land where the coordinator reads their age at start, on a
+    # volume of their own (a backup must outlive the store's volume).
+    backup_dirs = {p["command"].get("--backup-dir") for key, p in pods.items()
+                   if key in runs("StatefulSet", "foundry-coordinator")}
+    for key in runs("CronJob", "foundry", ("backup",)):
+        to = pods[key]["command"].get("--to")
+        if to not in backup_dirs:
+            problem(f"CronJob/{key[1]}", f"--to {to} is not the coordinator's --backup-dir ({', '.join(map(str, backup_dirs))})")
 
     # A Deployment's or StatefulSet's selector is also what its autoscaler
     # and Services see: it must pick its own pods and no other workload's.

@@ -4,6 +4,7 @@
 // coordinator refuses to listen off loopback unprotected.
 #include <sys/stat.h>
 
+#include <filesystem>
 #include <fstream>
 #include <future>
 
@@ -14,6 +15,7 @@
 
 #include "puzzles/fingerprint.h"
 #include "common/client_security.h"
+#include "foundry/v1/backup.grpc.pb.h"
 #include "foundry/v1/campaign.grpc.pb.h"
 #include "foundry/v1/store.grpc.pb.h"
 #include "foundry/v1/worker.grpc.pb.h"
@@ -341,6 +343,53 @@ TEST_F(SecurityTest, OffLoopbackWithoutProtectionIsRefusedUnlessInsecure) {
   EXPECT_GT(WaitForNumberAfter(insecure, "listening on port "), 0) << insecure.Log();
   EXPECT_NE(insecure.Log().find("*** WARNING"), std::string::npos);
   EXPECT_TRUE(insecure.Stop().has_value());
+}
+
+TEST_F(SecurityTest, ARefusedStartCreatesNothing) {
+  // Every refusal of the flags and the listen address comes before the
+  // store directory is made: a mistyped start leaves no empty store behind.
+  const std::vector<std::vector<std::string>> refused = {
+      {"--listen", "0.0.0.0:0"},
+      {"--listen", "0.0.0.0:0", "--tls-cert", Path("server.pem"), "--tls-key", Path("server.key")},
+      {"--tls-cert", Path("server.pem")},
+      {"--tls-client-ca", Path("ca.pem")},
+      {"--reader-token-file", Path("reader.token")},
+      {"--admin-token-file", Path("no-such.token")},
+      {"--admin-token-file", Path("admin.token"), "--reader-token-file", Path("admin.token")},
+      {"--metrics-listen", "not-an-address"},
+  };
+  for (const auto& flags : refused) {
+    std::vector<std::string> argv = {Bin("foundry-coordinator"), "--db", Path("never/db")};
+    argv.insert(argv.end(), flags.begin(), flags.end());
+    auto r = RunCommand(argv, std::chrono::seconds(30));
+    EXPECT_EQ(r.exit_code, 1) << flags[0] << ": " << r.err;
+    EXPECT_FALSE(r.err.empty()) << flags[0];
+    EXPECT_FALSE(std::filesystem::exists(Path("never"))) << "created by a start refused for " << flags[0]
+                                                         << ": " << r.err;
+  }
+}
+
+TEST_F(SecurityTest, BackupsNeedTheAdminToken) {
+  const int port = StartCoordinator();
+  ASSERT_GT(port, 0) << coordinator_->Log();
+  const auto call = [&](const std::string& token) {
+    ClientSecurity security = Client(Path("ca.pem"), token.empty() ? "" : Path(token));
+    auto stub = v1::StoreAdmin::NewStub(
+        security.Connect("127.0.0.1:" + std::to_string(port), grpc::ChannelArguments()));
+    grpc::ClientContext ctx;
+    ctx.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(30));
+    security.Apply(ctx);
+    v1::BackupStoreRequest req;
+    req.set_backup_dir(Path("backups"));
+    v1::BackupStoreResponse resp;
+    return stub->BackupStore(&ctx, req, &resp).error_code();
+  };
+  EXPECT_EQ(call(""), grpc::StatusCode::UNAUTHENTICATED);
+  EXPECT_EQ(call("reader.token"), grpc::StatusCode::PERMISSION_DENIED);
+  EXPECT_EQ(call("worker.token"), grpc::StatusCode::PERMISSION_DENIED);
+  EXPECT_FALSE(std::filesystem::exists(Path("backups")));
+  EXPECT_EQ(call("admin.token"), grpc::StatusCode::OK);
+  EXPECT_TRUE(std::filesystem::is_directory(Path("backups") + "/meta"));
 }
 
 }  // namespace

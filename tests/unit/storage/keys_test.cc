@@ -9,7 +9,7 @@ namespace {
 using std::string_literals::operator""s;
 
 TEST(KeysTest, ColumnFamilyNamesAreTheOnDiskOnes) {
-  EXPECT_EQ(kAllCfs.size(), 8u);
+  EXPECT_EQ(kAllCfs.size(), 9u);
   EXPECT_EQ(kAllCfs[0], "default");
   EXPECT_EQ(kAllCfs[1], "puzzles");
   EXPECT_EQ(kAllCfs[2], "by_family");

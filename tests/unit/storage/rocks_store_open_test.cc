@@ -65,7 +65,7 @@ TEST_P(StoreOpenTest, NewStoreRecordsTheSchemaVersion) {
   ASSERT_TRUE(raw.status().ok()) << raw.status().ToString();
   std::string value;
   ASSERT_TRUE(raw.db()->Get(rocksdb::ReadOptions(), raw.cf(keys::kDefaultCf), "schema_version", &value).ok());
-  EXPECT_EQ(value, "3");
+  EXPECT_EQ(value, "4");
 }
 
 TEST_P(StoreOpenTest, OtherSchemaVersionIsFailedPreconditionAndChangesNothing) {
@@ -87,7 +87,9 @@ TEST_P(StoreOpenTest, OtherSchemaVersionIsFailedPreconditionAndChangesNothing) {
   ASSERT_FALSE(s.ok());
   EXPECT_EQ(s.status().code(), Status::Code::kFailedPrecondition);
   EXPECT_EQ(s.status().message(),
-            "store at " + DbDir() + " has schema version 99; this build reads version 3");
+            "store at " + DbDir() + " has schema version 99; this build reads version 4 (and upgrades 1 "
+            "to 3 in place). Open it with a build of schema version 99 or newer; the store was left "
+            "unchanged");
   EXPECT_EQ(Listing(DbDir()), before);
 
   {

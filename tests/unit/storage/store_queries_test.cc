@@ -335,7 +335,7 @@ TEST_F(StoreQueriesTest, UpgradesASchemaOneStore) {
   store_.reset();
   testing::RawStore raw(tmp_.Sub("db"));
   ASSERT_TRUE(raw.status().ok());
-  EXPECT_EQ(StoredSchemaVersion(raw), "3");
+  EXPECT_EQ(StoredSchemaVersion(raw), "4");
 }
 
 // A schema 2 store (with a by_family index) opens as schema 3: by_family is
@@ -364,7 +364,7 @@ TEST_F(StoreQueriesTest, UpgradesASchemaTwoStore) {
   store_.reset();
   testing::RawStore raw(tmp_.Sub("db"));
   ASSERT_TRUE(raw.status().ok());
-  EXPECT_EQ(StoredSchemaVersion(raw), "3");
+  EXPECT_EQ(StoredSchemaVersion(raw), "4");
   std::unique_ptr<rocksdb::Iterator> it(raw.db()->NewIterator(rocksdb::ReadOptions(), raw.cf(keys::kByFamilyCf)));
   it->SeekToFirst();
   EXPECT_FALSE(it->Valid()) << "by_family still holds " << it->key().ToString(/*hex=*/true);

@@ -1,0 +1,103 @@
+#include "storage/player_keys.h"
+
+#include <bit>
+#include <cstring>
+
+#include "storage/keys.h"
+
+namespace foundry::storage::player_keys {
+namespace {
+
+void PutU64(std::string& out, uint64_t v) {
+  for (int i = 0; i < 8; ++i) out.push_back(static_cast<char>((v >> (8 * i)) & 0xff));
+}
+uint64_t GetU64(std::string_view v, size_t at) {
+  uint64_t out = 0;
+  for (int i = 7; i >= 0; --i) out = (out << 8) | static_cast<unsigned char>(v[at + i]);
+  return out;
+}
+void PutF64(std::string& out, double d) { PutU64(out, std::bit_cast<uint64_t>(d)); }
+double GetF64(std::string_view v, size_t at) { return std::bit_cast<double>(GetU64(v, at)); }
+
+std::string Join(std::string_view prefix, std::string_view a, std::string_view b) {
+  std::string key(prefix);
+  key.append(a);
+  key.push_back('\0');
+  key.append(b);
+  return key;
+}
+
+constexpr std::string_view kPlayer{"player\0", 7};
+constexpr std::string_view kPuzzleRating{"prating\0", 8};
+constexpr std::string_view kByRating{"by_rating\0", 10};
+constexpr std::string_view kServed{"served\0", 7};
+constexpr std::string_view kAttempt{"attempt\0", 8};
+constexpr std::string_view kPlayId{"play_id\0", 8};
+
+}  // namespace
+
+std::string PlayerKey(std::string_view family, std::string_view player_id) {
+  return Join(kPlayer, family, player_id);
+}
+std::string PuzzleRatingKey(std::string_view puzzle_id) { return std::string(kPuzzleRating).append(puzzle_id); }
+std::string ByRatingPrefix(std::string_view family) { return Join(kByRating, family, ""); }
+std::string ByRatingKey(std::string_view family, double rating, std::string_view puzzle_id) {
+  return ByRatingPrefix(family) + keys::ScoreKey(rating) + std::string(puzzle_id);
+}
+std::optional<std::pair<double, std::string_view>> ParseByRatingKey(std::string_view prefix,
+                                                                    std::string_view key) {
+  if (key.size() <= prefix.size() + 8 || key.substr(0, prefix.size()) != prefix) return std::nullopt;
+  return std::make_pair(keys::ParseScoreKey(key.substr(prefix.size(), 8)), key.substr(prefix.size() + 8));
+}
+std::string ServedKey(std::string_view player_id, std::string_view puzzle_id) {
+  return Join(kServed, player_id, puzzle_id);
+}
+std::string AttemptKey(std::string_view player_id, std::string_view puzzle_id) {
+  return Join(kAttempt, player_id, puzzle_id);
+}
+std::string PlayIdKey(std::string_view play_id) { return std::string(kPlayId).append(play_id); }
+
+std::string EncodePlayer(const PlayerFigures& p) {
+  std::string out;
+  PutF64(out, p.rating.rating);
+  PutF64(out, p.rating.deviation);
+  PutF64(out, p.rating.volatility);
+  PutU64(out, p.plays);
+  PutU64(out, p.solves);
+  return out;
+}
+std::optional<PlayerFigures> DecodePlayer(std::string_view v) {
+  if (v.size() != 40) return std::nullopt;
+  return PlayerFigures{{GetF64(v, 0), GetF64(v, 8), GetF64(v, 16)}, GetU64(v, 24), GetU64(v, 32)};
+}
+std::string EncodePuzzleRating(const PuzzleRating& r) {
+  std::string out;
+  PutF64(out, r.rating.rating);
+  PutF64(out, r.rating.deviation);
+  PutF64(out, r.rating.volatility);
+  PutU64(out, r.judged_solved);
+  PutU64(out, r.judged_failed);
+  return out;
+}
+std::optional<PuzzleRating> DecodePuzzleRating(std::string_view v) {
+  if (v.size() != 40) return std::nullopt;
+  return PuzzleRating{{GetF64(v, 0), GetF64(v, 8), GetF64(v, 16)}, GetU64(v, 24), GetU64(v, 32)};
+}
+
+std::string EncodePlayIdRecord(std::string_view fingerprint, std::string_view response) {
+  std::string out;
+  const auto n = static_cast<uint32_t>(fingerprint.size());
+  for (int i = 0; i < 4; ++i) out.push_back(static_cast<char>((n >> (8 * i)) & 0xff));
+  out.append(fingerprint);
+  out.append(response);
+  return out;
+}
+std::optional<std::pair<std::string_view, std::string_view>> DecodePlayIdRecord(std::string_view v) {
+  if (v.size() < 4) return std::nullopt;
+  uint32_t n = 0;
+  for (int i = 3; i >= 0; --i) n = (n << 8) | static_cast<unsigned char>(v[i]);
+  if (v.size() - 4 < n) return std::nullopt;
+  return std::make_pair(v.substr(4, n), v.substr(4 + n));
+}
+
+}  // namespace foundry::storage::player_keys

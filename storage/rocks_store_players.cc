@@ -1,0 +1,295 @@
+// RocksStore's players: judged and idempotent plays, ratings of players and
+// puzzles, and the next puzzle for a player (docs/players.md). Keys in
+// player_keys.h, all in the default column family.
+#include <cmath>
+#include <memory>
+#include <mutex>
+
+#include <rocksdb/db.h>
+#include <rocksdb/write_batch.h>
+
+#include "storage/keys.h"
+#include "storage/observed_difficulty.h"
+#include "storage/player_keys.h"
+#include "storage/rocks_store.h"
+#include "storage/rocks_util.h"
+
+namespace foundry::storage {
+
+using foundry::v1::Puzzle;
+using foundry::v1::RecordPlayResponse;
+namespace pk = player_keys;
+
+namespace {
+
+// What a play_id stands for: the same play_id must come with the same
+// puzzle, player and answer (or claim) to be the same play.
+std::string Fingerprint(const PlayerPlay& play) {
+  std::string fp = play.puzzle_id;
+  fp.push_back('\0');
+  fp.append(play.player_id);
+  fp.push_back('\0');
+  if (play.judged) {
+    fp.append("a").append(play.answer);
+  } else {
+    fp.append(play.solved ? "c1" : "c0");
+  }
+  return fp;
+}
+
+void FillPlayer(std::string_view player_id, std::string_view family, const PlayerFigures& f,
+                foundry::v1::Player& out) {
+  out.set_player_id(std::string(player_id));
+  out.set_family(std::string(family));
+  out.set_rating(f.rating.rating);
+  out.set_deviation(f.rating.deviation);
+  out.set_volatility(f.rating.volatility);
+  out.set_plays(f.plays);
+  out.set_solves(f.solves);
+}
+
+}  // namespace
+
+Result<bool> RocksStore::GetMeta(const std::string& key, std::string* value) {
+  rocksdb::Status s = db_->Get(rocksdb::ReadOptions(), cf(kDefault), ToSlice(key), value);
+  if (s.IsNotFound()) return false;
+  if (!s.ok()) return FromRocks(s, dir_, "cannot read player data");
+  return true;
+}
+
+Result<RecordPlayResponse> RocksStore::RecordPlayerPlay(const PlayerPlay& play, const RatingModel& model) {
+  if (!(play.seconds >= 0 && play.seconds <= 86400)) {
+    return Status::InvalidArgument("seconds must be between 0 and 86400 (one day)");
+  }
+  const std::string fingerprint = Fingerprint(play);
+  std::lock_guard<std::mutex> lock(players_mu_);
+  std::string value;
+  if (!play.play_id.empty()) {
+    Result<bool> seen = GetMeta(pk::PlayIdKey(play.play_id), &value);
+    if (!seen.ok()) return seen.status();
+    if (*seen) {
+      auto record = pk::DecodePlayIdRecord(value);
+      RecordPlayResponse first;
+      if (!record || !first.ParseFromArray(record->second.data(), static_cast<int>(record->second.size()))) {
+        return Status::DataLoss("store at " + dir_ + ": the record of play_id " + play.play_id +
+                                " is unreadable");
+      }
+      if (record->first != fingerprint) {
+        return Status::AlreadyExists("play_id '" + play.play_id +
+                                     "' was already recorded for another puzzle, player or answer; "
+                                     "a play_id names exactly one play");
+      }
+      first.set_replayed(true);
+      return first;
+    }
+  }
+  Result<Puzzle> puzzle = ReadRecord(play.puzzle_id);
+  if (!puzzle.ok()) return puzzle.status();
+  Result<PlayCounts> counts = GetPlays(play.puzzle_id);
+  if (!counts.ok()) return counts.status();
+  const std::string& family = puzzle->family();
+
+  rocksdb::WriteBatch wb;
+  PlayCounts delta;
+  (play.solved ? delta.solved : delta.failed) = 1;
+  if (play.solved) delta.solve_ms = static_cast<uint64_t>(std::llround(play.seconds * 1000));
+  rocksdb::Status s = wb.Merge(cf(kPlays), ToSlice(play.puzzle_id), EncodePlayCounts(delta));
+
+  RecordPlayResponse resp;
+  resp.set_solved(play.solved);
+  resp.set_judged(play.judged);
+  bool first_attempt = false;
+  if (!play.player_id.empty()) {
+    const std::string attempt = pk::AttemptKey(play.player_id, play.puzzle_id);
+    Result<bool> attempted = GetMeta(attempt, &value);
+    if (!attempted.ok()) return attempted.status();
+    first_attempt = !*attempted;
+    if (first_attempt && s.ok()) s = wb.Put(cf(kDefault), attempt, "");
+  }
+  if (play.judged) {
+    pk::PuzzleRating rating;
+    const std::string rating_key = pk::PuzzleRatingKey(play.puzzle_id);
+    Result<bool> rated_before = GetMeta(rating_key, &value);
+    if (!rated_before.ok()) return rated_before.status();
+    if (*rated_before) {
+      auto decoded = pk::DecodePuzzleRating(value);
+      if (!decoded) {
+        return Status::DataLoss("store at " + dir_ + ": the rating of puzzle " + play.puzzle_id +
+                                " has a wrong size");
+      }
+      rating = *decoded;
+    } else {
+      rating.rating = model.new_player;
+      rating.rating.rating = model.InitialPuzzleRating(puzzle->difficulty().score());
+    }
+    const RatingState puzzle_before = rating.rating;
+    (play.solved ? rating.judged_solved : rating.judged_failed) += 1;
+    if (!play.player_id.empty()) {
+      const std::string player_key = pk::PlayerKey(family, play.player_id);
+      Result<bool> known = GetMeta(player_key, &value);
+      if (!known.ok()) return known.status();
+      PlayerFigures player{model.new_player, 0, 0};
+      if (*known) {
+        auto decoded = pk::DecodePlayer(value);
+        if (!decoded) {
+          return Status::DataLoss("store at " + dir_ + ": the record of player " + play.player_id +
+                                  " has a wrong size");
+        }
+        player = *decoded;
+      }
+      player.plays += 1;
+      player.solves += play.solved ? 1 : 0;
+      const double player_before = player.rating.rating;
+      if (first_attempt && model.rate) {
+        auto [player_after, puzzle_after] = model.rate(player.rating, rating.rating, play.solved);
+        player.rating = player_after;
+        rating.rating = puzzle_after;
+        resp.set_rated(true);
+      }
+      resp.set_player_rating_change(player.rating.rating - player_before);
+      FillPlayer(play.player_id, family, player, *resp.mutable_player());
+      if (s.ok()) s = wb.Put(cf(kDefault), player_key, pk::EncodePlayer(player));
+    }
+    // The index entry moves with the rating: old key out, new key in, in
+    // the same batch as the record, so the index never disagrees with it.
+    if (*rated_before && s.ok()) {
+      s = wb.Delete(cf(kDefault), pk::ByRatingKey(family, puzzle_before.rating, play.puzzle_id));
+    }
+    if (s.ok()) s = wb.Put(cf(kDefault), pk::ByRatingKey(family, rating.rating.rating, play.puzzle_id), "");
+    if (s.ok()) s = wb.Put(cf(kDefault), rating_key, pk::EncodePuzzleRating(rating));
+    resp.set_puzzle_rating(rating.rating.rating);
+    resp.set_puzzle_rating_change(rating.rating.rating - puzzle_before.rating);
+    resp.set_judged_plays(rating.judged_solved + rating.judged_failed);
+  }
+  PlayCounts after = *counts;
+  after.solved += delta.solved;
+  after.failed += delta.failed;
+  after.solve_ms += delta.solve_ms;
+  SetPlayFields(puzzle->difficulty().score(), after, *puzzle);
+  *resp.mutable_plays() = puzzle->plays();
+  *resp.mutable_observed() = puzzle->observed();
+  if (!play.play_id.empty() && s.ok()) {
+    std::string bytes;
+    if (!resp.SerializeToString(&bytes)) return Status::Internal("cannot encode a play's result");
+    s = wb.Put(cf(kDefault), pk::PlayIdKey(play.play_id), pk::EncodePlayIdRecord(fingerprint, bytes));
+  }
+  if (!s.ok()) return FromRocks(s, dir_, "cannot prepare the play of " + play.puzzle_id);
+  rocksdb::WriteOptions wo;
+  wo.sync = sync_writes_;
+  FOUNDRY_RETURN_IF_ERROR(FromRocks(db_->Write(wo, &wb), dir_, "cannot record the play of " + play.puzzle_id));
+  plays_recorded_.fetch_add(1, std::memory_order_relaxed);
+  return resp;
+}
+
+Result<std::optional<PlayerFigures>> RocksStore::GetPlayer(std::string_view player_id,
+                                                           std::string_view family) {
+  std::string value;
+  Result<bool> known = GetMeta(pk::PlayerKey(family, player_id), &value);
+  if (!known.ok()) return known.status();
+  if (!*known) return std::optional<PlayerFigures>();
+  auto decoded = pk::DecodePlayer(value);
+  if (!decoded) {
+    return Status::DataLoss("store at " + dir_ + ": the record of player " + std::string(player_id) +
+                            " has a wrong size");
+  }
+  return std::optional<PlayerFigures>(*decoded);
+}
+
+Result<Puzzle> RocksStore::NextPuzzle(std::string_view player_id, std::string_view family,
+                                      double target, const RatingModel& model) {
+  if (!(model.puzzle_per_score > 0)) {
+    return Status::InvalidArgument("the puzzle rating scale must be positive");
+  }
+  std::lock_guard<std::mutex> lock(players_mu_);
+  std::string value;
+  // True when the player was served or played `id`.
+  const auto had = [&](std::string_view id) -> Result<bool> {
+    Result<bool> served = GetMeta(pk::ServedKey(player_id, id), &value);
+    if (!served.ok() || *served) return served;
+    return GetMeta(pk::AttemptKey(player_id, id), &value);
+  };
+  // True when `id` has a rating record (it is then in by_rating, at its
+  // rating, and its by_score position no longer says where it stands).
+  const auto rerated = [&](std::string_view id) { return GetMeta(pk::PuzzleRatingKey(id), &value); };
+
+  struct Candidate {
+    std::string id;
+    double rating = 0;
+  };
+  std::optional<Candidate> best;
+  const auto consider = [&](std::string_view id, double rating) {
+    if (!best || std::abs(rating - target) < std::abs(best->rating - target)) {
+      best = Candidate{std::string(id), rating};
+    }
+  };
+  // Walks `cf_handle` from `seek` in one direction until the first puzzle
+  // `take` accepts; `parse` reads a key's id and rating.
+  const auto walk = [&](rocksdb::ColumnFamilyHandle* handle, const std::string& prefix,
+                        const std::string& seek, bool forward,
+                        const std::function<std::optional<std::pair<double, std::string_view>>(
+                            std::string_view)>& parse,
+                        bool check_rerated) -> Status {
+    std::unique_ptr<rocksdb::Iterator> it(db_->NewIterator(rocksdb::ReadOptions(), handle));
+    if (forward) {
+      it->Seek(ToSlice(seek));
+    } else {
+      it->SeekForPrev(ToSlice(seek));
+    }
+    for (; it->Valid() && StartsWith(it->key(), prefix); forward ? it->Next() : it->Prev()) {
+      auto parsed = parse(it->key().ToStringView());
+      if (!parsed) {
+        return Status::DataLoss("store at " + dir_ + " has a malformed index entry (" +
+                                it->key().ToString(/*hex=*/true) + ")");
+      }
+      const std::string id(parsed->second);
+      if (check_rerated) {
+        Result<bool> r = rerated(id);
+        if (!r.ok()) return r.status();
+        if (*r) continue;
+      } else {
+        // A puzzle rolled back (RollbackCampaign) keeps its rating and
+        // index entry, like its plays; it is not served.
+        rocksdb::PinnableSlice record;
+        Status exists = ReadRecordBytes(id, record);
+        if (exists.code() == Status::Code::kNotFound) continue;
+        if (!exists.ok()) return exists;
+      }
+      Result<bool> h = had(id);
+      if (!h.ok()) return h.status();
+      if (*h) continue;
+      consider(id, parsed->first);
+      break;
+    }
+    return FromRocks(it->status(), dir_, "cannot walk the puzzles of " + std::string(family));
+  };
+
+  const std::string rating_prefix = pk::ByRatingPrefix(family);
+  const std::string rating_seek = rating_prefix + keys::ScoreKey(target);
+  const auto parse_rating = [&](std::string_view key) { return pk::ParseByRatingKey(rating_prefix, key); };
+  const std::string score_prefix = keys::FamilyPrefix(family);
+  const double target_score = 0.5 + (target - model.puzzle_center) / model.puzzle_per_score;
+  const std::string score_seek = keys::ByScoreKeyPrefix(family, target_score);
+  const auto parse_score = [&](std::string_view key) -> std::optional<std::pair<double, std::string_view>> {
+    auto parts = keys::ParseByScoreKey(key);
+    if (!parts) return std::nullopt;
+    return std::make_pair(model.InitialPuzzleRating(parts->score), parts->id);
+  };
+  for (bool forward : {true, false}) {
+    FOUNDRY_RETURN_IF_ERROR(walk(cf(kDefault), rating_prefix, rating_seek, forward, parse_rating, false));
+    FOUNDRY_RETURN_IF_ERROR(walk(cf(kByScore), score_prefix, score_seek, forward, parse_score, true));
+  }
+  if (!best) {
+    return Status::ResourceExhausted("player '" + std::string(player_id) +
+                                     "' has been served every puzzle of family '" +
+                                     std::string(family) + "'");
+  }
+  Result<Puzzle> puzzle = GetPuzzle(best->id);
+  if (!puzzle.ok()) return puzzle.status();
+  rocksdb::WriteOptions wo;
+  wo.sync = sync_writes_;
+  FOUNDRY_RETURN_IF_ERROR(FromRocks(db_->Put(wo, cf(kDefault), pk::ServedKey(player_id, best->id), ""),
+                                    dir_, "cannot remember a served puzzle"));
+  return puzzle;
+}
+
+}  // namespace foundry::storage

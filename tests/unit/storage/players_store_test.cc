@@ -1,0 +1,193 @@
+// The store's players (rocks_store_players.cc, player_keys.h): idempotent
+// and atomic plays, first-attempt-only ratings, the by_rating index moving
+// with ratings, and NextPuzzle's choice, no repeats and exhaustion.
+#include <set>
+#include <thread>
+
+#include <gtest/gtest.h>
+
+#include "storage/player_keys.h"
+#include "store_fixture.h"
+
+namespace foundry::storage {
+namespace {
+
+// A rating model whose effect is easy to see: a solve moves the player up
+// 100 and the puzzle down 100, a failure the other way.
+RatingModel FakeModel() {
+  RatingModel m;
+  m.rate = [](const RatingState& player, const RatingState& puzzle, bool solved) {
+    const double d = solved ? 100 : -100;
+    RatingState p = player, z = puzzle;
+    p.rating += d;
+    z.rating -= d;
+    return std::make_pair(p, z);
+  };
+  return m;
+}
+
+PlayerPlay Judged(const std::string& id, const std::string& player, bool solved,
+                  const std::string& play_id = "") {
+  PlayerPlay p;
+  p.puzzle_id = id;
+  p.seconds = 2;
+  p.solved = solved;
+  p.judged = true;
+  p.answer = solved ? "909" : "908";
+  p.player_id = player;
+  p.play_id = play_id;
+  return p;
+}
+
+TEST(PlayerKeysTest, RoundTripsAndOrdersByRating) {
+  const PlayerFigures f{{1612.5, 80.25, 0.0601}, 7, 3};
+  auto back = player_keys::DecodePlayer(player_keys::EncodePlayer(f));
+  ASSERT_TRUE(back);
+  EXPECT_EQ(back->rating.rating, 1612.5);
+  EXPECT_EQ(back->rating.deviation, 80.25);
+  EXPECT_EQ(back->plays, 7u);
+  EXPECT_EQ(back->solves, 3u);
+  EXPECT_FALSE(player_keys::DecodePlayer("short"));
+  EXPECT_LT(player_keys::ByRatingKey("sudoku", 900, "b"), player_keys::ByRatingKey("sudoku", 1400, "a"));
+  EXPECT_LT(player_keys::ByRatingKey("sudoku", -5, "z"), player_keys::ByRatingKey("sudoku", 3, "a"));
+  const std::string prefix = player_keys::ByRatingPrefix("sudoku");
+  auto parsed = player_keys::ParseByRatingKey(prefix, player_keys::ByRatingKey("sudoku", 1234.5, "sd-x"));
+  ASSERT_TRUE(parsed);
+  EXPECT_EQ(parsed->first, 1234.5);
+  EXPECT_EQ(parsed->second, "sd-x");
+  auto rec = player_keys::DecodePlayIdRecord(player_keys::EncodePlayIdRecord("fp", "resp"));
+  ASSERT_TRUE(rec);
+  EXPECT_EQ(rec->first, "fp");
+  EXPECT_EQ(rec->second, "resp");
+}
+
+TEST_P(StoreTest, PlayIdCountsOnceAndRefusesAnotherPlay) {
+  auto store = OpenOrDie();
+  ASSERT_TRUE(store->Commit(Batch(kSn, "c1", 0, 3)).ok());
+  const std::string id = testing::MakeId(kSn, "c1", 0);
+  const RatingModel model = FakeModel();
+  auto first = store->RecordPlayerPlay(Judged(id, "ann", true, "p1"), model);
+  ASSERT_TRUE(first.ok()) << first.status().ToString();
+  EXPECT_TRUE(first->rated());
+  EXPECT_EQ(first->player().rating(), 1600);
+  auto again = store->RecordPlayerPlay(Judged(id, "ann", true, "p1"), model);
+  ASSERT_TRUE(again.ok());
+  EXPECT_TRUE(again->replayed());
+  EXPECT_EQ(again->player().rating(), 1600);
+  auto other = store->RecordPlayerPlay(Judged(id, "ann", false, "p1"), model);
+  EXPECT_EQ(other.status().code(), Status::Code::kAlreadyExists);
+  auto other_player = store->RecordPlayerPlay(Judged(id, "bea", true, "p1"), model);
+  EXPECT_EQ(other_player.status().code(), Status::Code::kAlreadyExists);
+  auto p = store->GetPuzzle(id);
+  ASSERT_TRUE(p.ok());
+  EXPECT_EQ(p->plays().solved() + p->plays().failed(), 1u);
+  auto ann = store->GetPlayer("ann", kSn);
+  ASSERT_TRUE(ann.ok() && ann->has_value());
+  EXPECT_EQ((*ann)->plays, 1u);
+  auto bea = store->GetPlayer("bea", kSn);
+  ASSERT_TRUE(bea.ok());
+  EXPECT_FALSE(bea->has_value());
+  EXPECT_EQ(store->RecordPlayerPlay(Judged("sn-missing", "ann", true), model).status().code(),
+            Status::Code::kNotFound);
+}
+
+TEST_P(StoreTest, OnlyTheFirstAttemptIsRatedAndRatingsSurviveReopen) {
+  const std::string id = testing::MakeId(kSn, "c1", 50);  // score 0.5: starts at 1500
+  const RatingModel model = FakeModel();
+  {
+    auto store = OpenOrDie();
+    ASSERT_TRUE(store->Commit(Batch(kSn, "c1", 50, 1)).ok());
+    auto r = store->RecordPlayerPlay(Judged(id, "cid", false), model);
+    ASSERT_TRUE(r.ok());
+    EXPECT_TRUE(r->rated());
+    EXPECT_EQ(r->player().rating(), 1400);
+    EXPECT_EQ(r->puzzle_rating(), 1600);
+    r = store->RecordPlayerPlay(Judged(id, "cid", true), model);
+    ASSERT_TRUE(r.ok());
+    EXPECT_FALSE(r->rated());
+    EXPECT_EQ(r->player().rating(), 1400);
+    EXPECT_EQ(r->player().plays(), 2u);
+    EXPECT_EQ(r->player().solves(), 1u);
+    EXPECT_EQ(r->puzzle_rating(), 1600);
+    EXPECT_EQ(r->judged_plays(), 2u);
+  }
+  auto store = OpenOrDie();
+  auto cid = store->GetPlayer("cid", kSn);
+  ASSERT_TRUE(cid.ok() && cid->has_value());
+  EXPECT_EQ((*cid)->rating.rating, 1400);
+  auto r = store->RecordPlayerPlay(Judged(id, "dan", true), model);
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(r->puzzle_rating(), 1500);  // 1600 after cid, -100 after dan's solve
+}
+
+TEST_P(StoreTest, NextPuzzleTakesTheNearestAndNeverRepeats) {
+  auto store = OpenOrDie();
+  // Scores 0.00 .. 0.09: initial ratings 1000, 1010, ... 1090.
+  ASSERT_TRUE(store->Commit(Batch(kSn, "c1", 0, 10)).ok());
+  ASSERT_TRUE(store->Commit(Batch(kSd, "c2", 0, 3)).ok());
+  const RatingModel model = FakeModel();
+  auto p = store->NextPuzzle("eve", kSn, 1042, model);
+  ASSERT_TRUE(p.ok());
+  EXPECT_EQ(p->id(), testing::MakeId(kSn, "c1", 4));
+  // Re-rate puzzle 9 (1090) down to 990 with a failure... of the player:
+  // the puzzle goes up by 100 on a failure, so use a solve: 1090 -> 990.
+  ASSERT_TRUE(store->RecordPlayerPlay(Judged(testing::MakeId(kSn, "c1", 9), "zed", true), model).ok());
+  p = store->NextPuzzle("eve", kSn, 985, model);
+  ASSERT_TRUE(p.ok());
+  EXPECT_EQ(p->id(), testing::MakeId(kSn, "c1", 9)) << "found through by_rating at its new rating";
+  std::set<std::string> seen = {testing::MakeId(kSn, "c1", 4), testing::MakeId(kSn, "c1", 9)};
+  // A puzzle eve played is not served either.
+  ASSERT_TRUE(store->RecordPlayerPlay(Judged(testing::MakeId(kSn, "c1", 0), "eve", true), model).ok());
+  seen.insert(testing::MakeId(kSn, "c1", 0));
+  for (int i = 0; i < 7; ++i) {
+    p = store->NextPuzzle("eve", kSn, 1040, model);
+    ASSERT_TRUE(p.ok()) << p.status().ToString();
+    EXPECT_EQ(p->family(), kSn);
+    EXPECT_TRUE(seen.insert(p->id()).second) << p->id();
+  }
+  p = store->NextPuzzle("eve", kSn, 1040, model);
+  EXPECT_EQ(p.status().code(), Status::Code::kResourceExhausted);
+  EXPECT_NE(p.status().message().find(kSn), std::string::npos);
+  // One puzzle at one rating only: puzzle 9's old index entry is gone.
+  EXPECT_TRUE(store->NextPuzzle("fay", kSn, 1090, model).ok());
+  EXPECT_TRUE(store->NextPuzzle("eve", kSd, 1500, model).ok());
+}
+
+// Concurrent plays with play_ids, each sent twice: every play counts once,
+// every player's figures and the puzzle's judged count are exact.
+TEST_P(StoreTest, ConcurrentPlaysWithRetriesCountEachPlayOnce) {
+  auto store = OpenOrDie();
+  ASSERT_TRUE(store->Commit(Batch(kSn, "c1", 0, 1)).ok());
+  const std::string id = testing::MakeId(kSn, "c1", 0);
+  const RatingModel model = FakeModel();
+  constexpr int kThreads = 6, kPlays = 40;
+  std::vector<std::thread> threads;
+  for (int t = 0; t < kThreads; ++t) {
+    threads.emplace_back([&, t] {
+      for (int i = 0; i < kPlays; ++i) {
+        const PlayerPlay play = Judged(id, "p" + std::to_string(t), i % 2 == 0,
+                                       "t" + std::to_string(t) + "-" + std::to_string(i));
+        for (int attempt = 0; attempt < 2; ++attempt) {
+          auto r = store->RecordPlayerPlay(play, model);
+          ASSERT_TRUE(r.ok()) << r.status().ToString();
+          EXPECT_EQ(r->replayed(), attempt == 1);
+        }
+      }
+    });
+  }
+  for (auto& t : threads) t.join();
+  auto p = store->GetPuzzle(id);
+  ASSERT_TRUE(p.ok());
+  EXPECT_EQ(p->plays().solved(), uint64_t{kThreads * kPlays / 2});
+  EXPECT_EQ(p->plays().failed(), uint64_t{kThreads * kPlays / 2});
+  for (int t = 0; t < kThreads; ++t) {
+    auto f = store->GetPlayer("p" + std::to_string(t), kSn);
+    ASSERT_TRUE(f.ok() && f->has_value());
+    EXPECT_EQ((*f)->plays, uint64_t{kPlays});
+    EXPECT_EQ((*f)->solves, uint64_t{kPlays / 2});
+    EXPECT_EQ((*f)->rating.rating, 1600);  // only the first attempt (a solve) was rated
+  }
+}
+
+}  // namespace
+}  // namespace foundry::storage
