@@ -160,14 +160,8 @@ function showLogin() {
 }
 
 // ------------------------------------------------------------- router ---
-const ROUTES = [
-  [/^\/overview$/, viewOverview],
-  [/^\/campaigns$/, viewCampaigns],
-  [/^\/campaigns\/(.+)$/, viewCampaign],
-  [/^\/workers$/, viewWorkers],
-  [/^\/store$/, viewStore],
-  [/^\/puzzles\/(.+)$/, viewPuzzle],
-];
+// The routes (pattern, view), in ROUTES at the end of views.js: its views
+// exist only once every script has loaded.
 function leaveRoute() {
   routeSeq++;
   clearTimeout(pollTimer);

@@ -249,6 +249,16 @@ function puzzlePage(seq, id, p, opened) {
         panel('Solution', reveal, solution))));
 }
 
+// ------------------------------------------------------------- routes ---
+const ROUTES = [
+  [/^\/overview$/, viewOverview],
+  [/^\/campaigns$/, viewCampaigns],
+  [/^\/campaigns\/(.+)$/, viewCampaign],
+  [/^\/workers$/, viewWorkers],
+  [/^\/store$/, viewStore],
+  [/^\/puzzles\/(.+)$/, viewPuzzle],
+];
+
 // -------------------------------------------------------------- start ---
 async function start() {
   if (!location.hash) history.replaceState(null, '', '#/overview');
