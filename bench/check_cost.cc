@@ -23,9 +23,9 @@
 
 #include <CLI/CLI.hpp>
 
+#include "bench/process_cpu.h"
 #include "puzzles/registry.h"
 #include "worker/job_executor.h"
-#include "bench/process_cpu.h"
 
 namespace {
 
@@ -44,7 +44,8 @@ int main(int argc, char** argv) {
   double rate = 0.03;
   std::vector<std::string> families;
   app.add_option("--count", count, "Candidates per family")->check(CLI::Range(100, 10'000'000));
-  app.add_option("--rate", rate, "Share of indices a spot check re-generates")->check(CLI::Range(0.0, 1.0));
+  app.add_option("--rate", rate, "Share of indices a spot check re-generates")
+      ->check(CLI::Range(0.0, 1.0));
   app.add_option("--family", families, "Families (default: all)");
   CLI11_PARSE(app, argc, argv);
 
@@ -53,7 +54,8 @@ int main(int argc, char** argv) {
   std::printf("%-14s %9s %9s %12s %10s %10s %9s %9s\n", "family", "stored", "accept %",
               "generate µs", "verify µs", "spot µs", "verify %", "spot %");
   for (const foundry::puzzles::Family* family : foundry::puzzles::AllFamilies()) {
-    if (!families.empty() && std::find(families.begin(), families.end(), family->name()) == families.end()) {
+    if (!families.empty() &&
+        std::find(families.begin(), families.end(), family->name()) == families.end()) {
       continue;
     }
     auto params = family->MakeParams(std::map<std::string, std::string>{});
@@ -81,9 +83,9 @@ int main(int argc, char** argv) {
     const double sp = CpuOf([&] { (void)executor.RunVerify(spot, never); });
 
     std::printf("%-14s %9.0f %9.1f %12.1f %10.1f %10.1f %9.1f %9.1f\n",
-                std::string(family->name()).c_str(), stored, 100.0 * stored / static_cast<double>(count),
-                gen / stored * 1e6, ver / stored * 1e6, sp / stored * 1e6, 100.0 * ver / gen,
-                100.0 * sp / gen);
+                std::string(family->name()).c_str(), stored,
+                100.0 * stored / static_cast<double>(count), gen / stored * 1e6, ver / stored * 1e6,
+                sp / stored * 1e6, 100.0 * ver / gen, 100.0 * sp / gen);
   }
   return 0;
 }

@@ -29,9 +29,12 @@ constexpr uint64_t kSeed = 42;
 
 std::map<std::string, std::string> Shape(int64_t which) {
   switch (which) {
-    case 0: return {};  // defaults: 6 columns x 8 rows, 4..6 bricks
-    case 1: return {{"columns", "6"}, {"height", "5"}, {"min_len", "3"}, {"max_len", "5"}};
-    default: return {{"columns", "12"}, {"height", "20"}, {"min_len", "14"}, {"max_len", "18"}};
+    case 0:
+      return {};  // defaults: 6 columns x 8 rows, 4..6 bricks
+    case 1:
+      return {{"columns", "6"}, {"height", "5"}, {"min_len", "3"}, {"max_len", "5"}};
+    default:
+      return {{"columns", "12"}, {"height", "20"}, {"min_len", "14"}, {"max_len", "18"}};
   }
 }
 const char* kShapeNames = "shape(0=6x8,1=6x5,2=12x20)";
@@ -148,10 +151,12 @@ void BM_AlignmentGenerate(benchmark::State& state) {
     benchmark::DoNotOptimize(c);
   }
   state.SetItemsProcessed(state.iterations());
-  state.counters["accepted_per_s"] = benchmark::Counter(static_cast<double>(accepted), benchmark::Counter::kIsRate);
+  state.counters["accepted_per_s"] =
+      benchmark::Counter(static_cast<double>(accepted), benchmark::Counter::kIsRate);
   // Shares are averaged over threads (counters are summed by default).
   const auto avg = [](double v) { return benchmark::Counter(v, benchmark::Counter::kAvgThreads); };
-  state.counters["accepted_ratio"] = avg(static_cast<double>(accepted) / static_cast<double>(state.iterations()));
+  state.counters["accepted_ratio"] =
+      avg(static_cast<double>(accepted) / static_cast<double>(state.iterations()));
   const double acc = static_cast<double>(std::max<int64_t>(accepted, 1));
   state.counters["exact_share"] = avg(static_cast<double>(exact) / acc);
   state.counters["greedy_optimal_share"] =

@@ -74,14 +74,18 @@ void BM_BalanceSolve(benchmark::State& state) {
   for (auto _ : state) {
     CountSolver solver;
     const CountState start = StartState(Variant::kUnknown, coins);
-    if (!solver.Solvable(start, k) || solver.Solvable(start, k - 1)) state.SkipWithError("not tight");
+    if (!solver.Solvable(start, k) || solver.Solvable(start, k - 1))
+      state.SkipWithError("not tight");
     auto tree = BuildTree(solver, Variant::kUnknown, coins, k);
     benchmark::DoNotOptimize(tree);
     states = solver.memo_size();
   }
   state.counters["memo_states"] = static_cast<double>(states);
 }
-BENCHMARK(BM_BalanceSolve)->ArgNames({"coins", "weighings"})->Args({12, 3})->Args({120, 5})
+BENCHMARK(BM_BalanceSolve)
+    ->ArgNames({"coins", "weighings"})
+    ->Args({12, 3})
+    ->Args({120, 5})
     ->Unit(benchmark::kMicrosecond);
 
 void BM_BalanceLevels(benchmark::State& state) {

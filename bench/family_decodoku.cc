@@ -14,8 +14,8 @@
 
 #include <benchmark/benchmark.h>
 
-#include "puzzles/decodoku/decodoku.h"
 #include "puzzles/decodoku/decoder.h"
+#include "puzzles/decodoku/decodoku.h"
 #include "puzzles/decodoku/game.h"
 #include "puzzles/rng.h"
 
@@ -36,7 +36,8 @@ void BM_DecodokuGenerate(benchmark::State& state) {
     benchmark::DoNotOptimize(c);
   }
   state.SetItemsProcessed(state.iterations());
-  state.counters["accepted_per_s"] = benchmark::Counter(static_cast<double>(accepted), benchmark::Counter::kIsRate);
+  state.counters["accepted_per_s"] =
+      benchmark::Counter(static_cast<double>(accepted), benchmark::Counter::kIsRate);
 }
 BENCHMARK(BM_DecodokuGenerate)->ArgName("rounds")->Arg(1)->Arg(3)->UseRealTime();
 BENCHMARK(BM_DecodokuGenerate)->ArgName("rounds")->Arg(1)->Threads(2)->UseRealTime();
@@ -61,12 +62,18 @@ void BM_DecodokuExactVsGreedy(benchmark::State& state) {
     }
   }
   state.counters["exact_share"] = static_cast<double>(exact) / kPositions;
-  state.counters["greedy_optimal_share"] = static_cast<double>(optimal) / std::max<int64_t>(exact, 1);
+  state.counters["greedy_optimal_share"] =
+      static_cast<double>(optimal) / std::max<int64_t>(exact, 1);
   state.counters["greedy_extra_mean"] = static_cast<double>(extra) / std::max<int64_t>(exact, 1);
   state.counters["greedy_extra_max"] = static_cast<double>(max_extra);
   state.counters["nodes_mean"] = static_cast<double>(nodes) / kPositions;
 }
-BENCHMARK(BM_DecodokuExactVsGreedy)->ArgName("rounds")->Arg(1)->Arg(3)->Iterations(1)->Unit(benchmark::kSecond);
+BENCHMARK(BM_DecodokuExactVsGreedy)
+    ->ArgName("rounds")
+    ->Arg(1)
+    ->Arg(3)
+    ->Iterations(1)
+    ->Unit(benchmark::kSecond);
 
 }  // namespace
 }  // namespace foundry::puzzles::decodoku

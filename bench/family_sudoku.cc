@@ -37,7 +37,9 @@ namespace {
 constexpr uint64_t kSeed = 42;
 const char* kLevelNames[] = {"easy", "medium", "hard", "expert"};
 
-Params ParamsFor(std::map<std::string, std::string> raw) { return *sudoku::TheFamily().MakeParams(raw); }
+Params ParamsFor(std::map<std::string, std::string> raw) {
+  return *sudoku::TheFamily().MakeParams(raw);
+}
 
 void BM_SudokuGenerate(benchmark::State& state) {
   const Family& family = sudoku::TheFamily();
@@ -56,7 +58,8 @@ void BM_SudokuGenerate(benchmark::State& state) {
   }
   state.SetItemsProcessed(state.iterations());
   for (int l = 0; l < 4; ++l) {
-    state.counters[kLevelNames[l]] = static_cast<double>(levels[l]) / static_cast<double>(state.iterations());
+    state.counters[kLevelNames[l]] =
+        static_cast<double>(levels[l]) / static_cast<double>(state.iterations());
   }
 }
 // Shapes in SupportedShapes() order: 3x3, 2x2, 2x3, 3x4, 4x4.
@@ -78,9 +81,13 @@ void BM_SudokuGenerateLevel(benchmark::State& state) {
     ++accepted;
   }
   state.SetItemsProcessed(accepted);
-  state.counters["candidates_per_puzzle"] = static_cast<double>(index) / static_cast<double>(accepted);
+  state.counters["candidates_per_puzzle"] =
+      static_cast<double>(index) / static_cast<double>(accepted);
 }
-BENCHMARK(BM_SudokuGenerateLevel)->ArgName("level")->DenseRange(0, 3)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_SudokuGenerateLevel)
+    ->ArgName("level")
+    ->DenseRange(0, 3)
+    ->Unit(benchmark::kMicrosecond);
 
 const std::vector<sudoku::Grid>& HardSet() {
   static const std::vector<sudoku::Grid> k = [] {

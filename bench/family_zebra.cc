@@ -27,7 +27,9 @@ namespace {
 constexpr uint64_t kSeed = 42;
 const char* kLevelNames[] = {"easy", "medium", "hard", "expert"};
 
-Params ParamsFor(std::map<std::string, std::string> raw) { return *zebra::TheFamily().MakeParams(raw); }
+Params ParamsFor(std::map<std::string, std::string> raw) {
+  return *zebra::TheFamily().MakeParams(raw);
+}
 
 void BM_ZebraGenerate(benchmark::State& state) {
   const Family& family = zebra::TheFamily();
@@ -48,7 +50,8 @@ void BM_ZebraGenerate(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations());
   const double n = static_cast<double>(state.iterations());
   for (int l = 0; l < 4; ++l) state.counters[kLevelNames[l]] = static_cast<double>(levels[l]) / n;
-  state.counters["clues"] = accepted ? static_cast<double>(clues) / static_cast<double>(accepted) : 0;
+  state.counters["clues"] =
+      accepted ? static_cast<double>(clues) / static_cast<double>(accepted) : 0;
 }
 BENCHMARK(BM_ZebraGenerate)
     ->ArgNames({"houses", "categories"})
@@ -72,7 +75,10 @@ void BM_ZebraBuildOnly(benchmark::State& state) {
   }
   state.SetItemsProcessed(state.iterations());
 }
-BENCHMARK(BM_ZebraBuildOnly)->ArgNames({"houses", "categories"})->Args({5, 5})->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_ZebraBuildOnly)
+    ->ArgNames({"houses", "categories"})
+    ->Args({5, 5})
+    ->Unit(benchmark::kMicrosecond);
 
 void BM_ZebraGenerateLevel(benchmark::State& state) {
   const Family& family = zebra::TheFamily();
@@ -89,7 +95,8 @@ void BM_ZebraGenerateLevel(benchmark::State& state) {
     ++accepted;
   }
   state.SetItemsProcessed(accepted);
-  state.counters["candidates_per_puzzle"] = static_cast<double>(index) / static_cast<double>(accepted);
+  state.counters["candidates_per_puzzle"] =
+      static_cast<double>(index) / static_cast<double>(accepted);
 }
 BENCHMARK(BM_ZebraGenerateLevel)->ArgName("level")->DenseRange(0, 3)->Unit(benchmark::kMicrosecond);
 
@@ -99,7 +106,11 @@ void BM_ZebraVerify(benchmark::State& state) {
       {{"houses", std::to_string(state.range(0))}, {"categories", std::to_string(state.range(1))}});
   foundry::bench::RunVerifyBenchmark(state, family, params, kSeed, 128);
 }
-BENCHMARK(BM_ZebraVerify)->ArgNames({"houses", "categories"})->Args({5, 5})->Args({8, 8})->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_ZebraVerify)
+    ->ArgNames({"houses", "categories"})
+    ->Args({5, 5})
+    ->Args({8, 8})
+    ->Unit(benchmark::kMicrosecond);
 
 }  // namespace
 }  // namespace foundry::puzzles

@@ -25,20 +25,20 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
-#include <CLI/CLI.hpp>
 #include <fmt/format.h>
 #include <grpcpp/grpcpp.h>
+#include <CLI/CLI.hpp>
 
 #include "bench/fleet_sim_capture.h"
 #include "bench/fleet_sim_floor.h"
 #include "bench/fleet_sim_proc.h"
 #include "bench/fleet_sim_worker.h"
+#include "bench/process_cpu.h"
 #include "common/grpc_runtime.h"
 #include "foundry/v1/campaign.grpc.pb.h"
 #include "foundry/v1/worker.grpc.pb.h"
 #include "puzzles/fingerprint.h"
 #include "puzzles/registry.h"
-#include "bench/process_cpu.h"
 
 namespace {
 
@@ -72,12 +72,14 @@ uint64_t DefaultCount(const std::string& family) {
   return 10'000;
 }
 
-std::string Ms(double v) { return v < 0 ? "-" : v < 10 ? fmt::format("{:.2f}", v) : fmt::format("{:.0f}", v); }
+std::string Ms(double v) {
+  return v < 0 ? "-" : v < 10 ? fmt::format("{:.2f}", v) : fmt::format("{:.0f}", v);
+}
 
 std::shared_ptr<grpc::Channel> MakeChannel(int port) {
   grpc::ChannelArguments args;
   args.SetInt(GRPC_ARG_USE_LOCAL_SUBCHANNEL_POOL, 1);  // a connection per channel
-  args.SetMaxReceiveMessageSize(64 << 20);              // VERIFY jobs carry every claim
+  args.SetMaxReceiveMessageSize(64 << 20);             // VERIFY jobs carry every claim
   return grpc::CreateCustomChannel(fmt::format("127.0.0.1:{}", port),
                                    grpc::InsecureChannelCredentials(), args);
 }
@@ -108,7 +110,8 @@ bool RunFleet(const Flags& f, FamilyCapture& cap, uint64_t count, int n, double 
   std::vector<std::unique_ptr<v1::WorkerService::Stub>> stubs;
   for (int i = 0; i < f.channels; ++i) {
     channels.push_back(MakeChannel(coord.port()));
-    if (!channels.back()->WaitForConnected(std::chrono::system_clock::now() + std::chrono::seconds(10))) {
+    if (!channels.back()->WaitForConnected(std::chrono::system_clock::now() +
+                                           std::chrono::seconds(10))) {
       fmt::print(stderr, "fleet_sim: cannot connect to the coordinator\n");
       return false;
     }
@@ -125,7 +128,8 @@ bool RunFleet(const Flags& f, FamilyCapture& cap, uint64_t count, int n, double 
   std::vector<std::unique_ptr<SimWorker>> workers;
   const std::string prefix = fmt::format("sim-{}-{}-", getpid(), n);
   for (int i = 0; i < n; ++i) {
-    workers.push_back(std::make_unique<SimWorker>(sh, *stubs[i % f.channels], prefix + std::to_string(i), recs[i]));
+    workers.push_back(std::make_unique<SimWorker>(sh, *stubs[i % f.channels],
+                                                  prefix + std::to_string(i), recs[i]));
     workers.back()->Start();
   }
   // The idle fleet: every worker has asked once, then a second of polling.
@@ -141,7 +145,8 @@ bool RunFleet(const Flags& f, FamilyCapture& cap, uint64_t count, int n, double 
   submit.mutable_spec()->set_seed(f.seed);
   submit.mutable_spec()->set_job_size(static_cast<uint32_t>(cap.job_size()));
   v1::Campaign campaign;
-  const double cpu0 = coord.CpuSeconds(), sim_cpu0 = foundry::bench::ProcessCpuSeconds(), busy0 = MachineBusySeconds();
+  const double cpu0 = coord.CpuSeconds(), sim_cpu0 = foundry::bench::ProcessCpuSeconds(),
+               busy0 = MachineBusySeconds();
   const auto t0 = Clock::now();
   {
     grpc::ClientContext ctx;
@@ -170,7 +175,8 @@ bool RunFleet(const Flags& f, FamilyCapture& cap, uint64_t count, int n, double 
     std::this_thread::sleep_for(std::chrono::duration<double, std::milli>(f.poll_ms));
   }
   const auto t1 = Clock::now();
-  const double cpu = coord.CpuSeconds() - cpu0, sim_cpu = foundry::bench::ProcessCpuSeconds() - sim_cpu0;
+  const double cpu = coord.CpuSeconds() - cpu0,
+               sim_cpu = foundry::bench::ProcessCpuSeconds() - sim_cpu0;
   const double others = std::max(0.0, MachineBusySeconds() - busy0 - cpu - sim_cpu);
   const double rss_end = coord.RssMb();
   sh.StopAndWait();
@@ -227,41 +233,48 @@ bool RunFleet(const Flags& f, FamilyCapture& cap, uint64_t count, int n, double 
   } else if (n - base.n >= 90) {  // smaller differences drown in the allocator's noise
     per_1000 = fmt::format("{:.1f}", (rss_idle - base.rss_idle) * 1000.0 / (n - base.n));
   }
-  fmt::print("| {} | {} | {:.1f} | {:.0f} | {:.0f} | {:.1f}x | {:.2f} / {:.2f} / {:.2f} | {:.0f} | {} / {} | "
-             "{:.0f} | {} / {} | {:.0f} | {} / {} | {} / {} | {} / {} | {:.0f} | {:.0f} | {} |\n",
-             cap.family().name(), n, seconds, static_cast<double>(stored) / seconds, cpu_us,
-             floor_us > 0 ? cpu_us / floor_us : 0, cpu / seconds, sim_cpu / seconds, others / seconds,
-             lease.rate, Ms(lease.p50), Ms(lease.p99), beat.rate, Ms(beat.p50), Ms(beat.p99), sub.rate,
-             Ms(sub.p50), Ms(sub.p99), Ms(commit.p50), Ms(commit.p99), Ms(w50 < 0 ? -1 : w50 * 1e3),
-             Ms(w99 < 0 ? -1 : w99 * 1e3), lapsed, rss_end, per_1000);
+  fmt::print(
+      "| {} | {} | {:.1f} | {:.0f} | {:.0f} | {:.1f}x | {:.2f} / {:.2f} / {:.2f} | {:.0f} | {} / "
+      "{} | "
+      "{:.0f} | {} / {} | {:.0f} | {} / {} | {} / {} | {} / {} | {:.0f} | {:.0f} | {} |\n",
+      cap.family().name(), n, seconds, static_cast<double>(stored) / seconds, cpu_us,
+      floor_us > 0 ? cpu_us / floor_us : 0, cpu / seconds, sim_cpu / seconds, others / seconds,
+      lease.rate, Ms(lease.p50), Ms(lease.p99), beat.rate, Ms(beat.p50), Ms(beat.p99), sub.rate,
+      Ms(sub.p50), Ms(sub.p99), Ms(commit.p50), Ms(commit.p99), Ms(w50 < 0 ? -1 : w50 * 1e3),
+      Ms(w99 < 0 ? -1 : w99 * 1e3), lapsed, rss_end, per_1000);
   std::fflush(stdout);
 
   // Anything that makes the row suspect goes below the table.
   const std::string what = fmt::format("{} N={}", cap.family().name(), n);
   if (campaign.state() != v1::CAMPAIGN_STATE_DONE || stored != count) {
     notes.push_back(fmt::format("{}: campaign ended {} with {} of {} stored ({})", what,
-                                v1::CampaignState_Name(campaign.state()), stored, count, campaign.message()));
+                                v1::CampaignState_Name(campaign.state()), stored, count,
+                                campaign.message()));
   }
   if (n == 1) {
-    notes.push_back(what + ": no other worker to verify, so the coordinator verifies every job itself "
-                           "(Verify of each puzzle, re-generation of the sample): its CPU includes that");
+    notes.push_back(what +
+                    ": no other worker to verify, so the coordinator verifies every job itself "
+                    "(Verify of each puzzle, re-generation of the sample): its CPU includes that");
   }
-  if (quarantined > 0) notes.push_back(fmt::format("{}: {} workers QUARANTINED", what, quarantined));
-  for (const auto& line : GrepFile(coord.log_path(), {"QUARANTINED", "failed", "rolled back", "fail Verify"}, 3)) {
+  if (quarantined > 0)
+    notes.push_back(fmt::format("{}: {} workers QUARANTINED", what, quarantined));
+  for (const auto& line :
+       GrepFile(coord.log_path(), {"QUARANTINED", "failed", "rolled back", "fail Verify"}, 3)) {
     notes.push_back(fmt::format("{}: coordinator: {}", what, line));
   }
   if (errors + refused > 0) {
-    notes.push_back(fmt::format("{}: {} RPC errors, {} workers refused; first: {}", what, errors, refused,
-                                first_error));
+    notes.push_back(fmt::format("{}: {} RPC errors, {} workers refused; first: {}", what, errors,
+                                refused, first_error));
   }
   // Jobs dropped at a heartbeat (no longer wanted: the campaign ended, or
   // the lease lapsed and went elsewhere) and submissions of jobs already
   // done are normal at a campaign's end; many mean lapses.
-  notes.push_back(fmt::format("{}: RSS {:.0f} MB fresh, {:.0f} MB with the idle fleet; {} jobs dropped at a "
-                              "heartbeat, {} submissions not needed; {} of {} jobs captured late, {} "
-                              "verdicts computed live",
-                              what, rss_fresh, rss_idle, abandoned, repeated, cap.late_captures(),
-                              cap.jobs_captured(), cap.live_verdicts()));
+  notes.push_back(
+      fmt::format("{}: RSS {:.0f} MB fresh, {:.0f} MB with the idle fleet; {} jobs dropped at a "
+                  "heartbeat, {} submissions not needed; {} of {} jobs captured late, {} "
+                  "verdicts computed live",
+                  what, rss_fresh, rss_idle, abandoned, repeated, cap.late_captures(),
+                  cap.jobs_captured(), cap.live_verdicts()));
   std::error_code ec;
   fs::remove_all(dir, ec);
   return true;
@@ -279,22 +292,31 @@ int main(int argc, char** argv) {
   foundry::TurnOffMutexDeadlockDetection();  // first: see grpc_runtime.h
   CLI::App app{"fleet_sim: the coordinator alone under N simulated workers"};
   Flags f;
-  app.add_option("--workers", f.workers, "Fleet sizes, one run each")->delimiter(',')->check(CLI::Range(1, 10000));
+  app.add_option("--workers", f.workers, "Fleet sizes, one run each")
+      ->delimiter(',')
+      ->check(CLI::Range(1, 10000));
   app.add_option("--family", f.families, "Families (repeatable)");
-  app.add_option("--count", f.count, "Puzzles per campaign (default: 100,000 secret-number, 40,000 sudoku, "
-                                      "10,000 others)");
+  app.add_option("--count", f.count,
+                 "Puzzles per campaign (default: 100,000 secret-number, 40,000 sudoku, "
+                 "10,000 others)");
   app.add_option("--seed", f.seed, "Campaign seed");
   app.add_option("--job-size", f.job_size, "Candidates per job (the coordinator's default is 2048)")
       ->check(CLI::Range(1u, 1'000'000u));
-  app.add_option("--work-ms", f.work_ms, "Simulated time a worker holds each job")->check(CLI::Range(0.0, 60000.0));
+  app.add_option("--work-ms", f.work_ms, "Simulated time a worker holds each job")
+      ->check(CLI::Range(0.0, 60000.0));
   app.add_option("--lease-seconds", f.lease_seconds,
                  "The coordinator's --lease-seconds; workers heartbeat every fifth of it")
       ->check(CLI::Range(0.2, 3600.0));
-  app.add_option("--channels", f.channels, "gRPC connections the workers share")->check(CLI::Range(1, 1024));
-  app.add_option("--poll-ms", f.poll_ms, "GetCampaign interval (commit times, the end)")->check(CLI::Range(1.0, 1000.0));
-  app.add_option("--coordinator", f.coordinator, "foundry-coordinator binary (default: beside fleet_sim)");
-  app.add_option("--coordinator-arg", f.coordinator_args, "Extra coordinator flag (repeatable), e.g. --probation-jobs=0");
-  app.add_option("--work-dir", f.work_dir, "Scratch directory (default: a new one under /tmp, removed)");
+  app.add_option("--channels", f.channels, "gRPC connections the workers share")
+      ->check(CLI::Range(1, 1024));
+  app.add_option("--poll-ms", f.poll_ms, "GetCampaign interval (commit times, the end)")
+      ->check(CLI::Range(1.0, 1000.0));
+  app.add_option("--coordinator", f.coordinator,
+                 "foundry-coordinator binary (default: beside fleet_sim)");
+  app.add_option("--coordinator-arg", f.coordinator_args,
+                 "Extra coordinator flag (repeatable), e.g. --probation-jobs=0");
+  app.add_option("--work-dir", f.work_dir,
+                 "Scratch directory (default: a new one under /tmp, removed)");
   CLI11_PARSE(app, argc, argv);
   if (f.coordinator.empty()) f.coordinator = DefaultCoordinator();
   bool own_dir = false;
@@ -329,42 +351,54 @@ int main(int argc, char** argv) {
     FloorResult floor, unsorted;
     for (const bool key_order : {true, false}) {
       (key_order ? floor : unsorted) =
-          MeasureRocksFloor(cap.StoredBatches(count), std::string((*family)->name()), cap.params_json(), f.seed,
-                            f.work_dir + "/floor", key_order, &error);
+          MeasureRocksFloor(cap.StoredBatches(count), std::string((*family)->name()),
+                            cap.params_json(), f.seed, f.work_dir + "/floor", key_order, &error);
       fs::remove_all(f.work_dir + "/floor", ec);
       if (!error.empty()) fmt::print(stderr, "fleet_sim: {}\n", error);
     }
-    fmt::print("\n### {}: {} puzzles, seed {}, jobs of {}, work {} ms/job, lease {} s\n\n", name, count, f.seed,
-               f.job_size, f.work_ms, f.lease_seconds);
-    fmt::print("Captured {} jobs in {:.1f} s. RocksDB floor (batches in key order, as the store writes them): {:.1f} µs CPU per puzzle ({:.1f} writes + {:.1f} "
-               "flush; {} puzzles, {} batches, {:.0f} bytes per puzzle, {:.2f} s wall).\n\n",
-               cap.jobs_captured(), cap.capture_seconds(), floor.us_per_puzzle(),
-               floor.write_cpu_s * 1e6 / std::max<uint64_t>(floor.puzzles, 1),
-               floor.flush_cpu_s * 1e6 / std::max<uint64_t>(floor.puzzles, 1), floor.puzzles, floor.batches,
-               static_cast<double>(floor.bytes) / std::max<uint64_t>(floor.puzzles, 1), floor.wall_s);
+    fmt::print("\n### {}: {} puzzles, seed {}, jobs of {}, work {} ms/job, lease {} s\n\n", name,
+               count, f.seed, f.job_size, f.work_ms, f.lease_seconds);
+    fmt::print(
+        "Captured {} jobs in {:.1f} s. RocksDB floor (batches in key order, as the store writes "
+        "them): {:.1f} µs CPU per puzzle ({:.1f} writes + {:.1f} "
+        "flush; {} puzzles, {} batches, {:.0f} bytes per puzzle, {:.2f} s wall).\n\n",
+        cap.jobs_captured(), cap.capture_seconds(), floor.us_per_puzzle(),
+        floor.write_cpu_s * 1e6 / std::max<uint64_t>(floor.puzzles, 1),
+        floor.flush_cpu_s * 1e6 / std::max<uint64_t>(floor.puzzles, 1), floor.puzzles,
+        floor.batches, static_cast<double>(floor.bytes) / std::max<uint64_t>(floor.puzzles, 1),
+        floor.wall_s);
     fmt::print("The same writes in candidate order, not key order: {:.1f} µs CPU per puzzle.\n\n",
                unsorted.us_per_puzzle());
-    fmt::print("| family | workers | s | stored/s | coord µs/puzzle | ÷ floor | cores: coord / fleet_sim / others | Lease/s | p50 / p99 ms "
-               "| Heartbeat/s | p50 / p99 ms | Submit/s | p50 / p99 ms | commit p50 / p99 ms | store write p50 / p99 "
-               "ms | lapsed | RSS MB | RSS MB / 1000 workers |\n");
+    fmt::print(
+        "| family | workers | s | stored/s | coord µs/puzzle | ÷ floor | cores: coord / fleet_sim "
+        "/ others | Lease/s | p50 / p99 ms "
+        "| Heartbeat/s | p50 / p99 ms | Submit/s | p50 / p99 ms | commit p50 / p99 ms | store "
+        "write p50 / p99 "
+        "ms | lapsed | RSS MB | RSS MB / 1000 workers |\n");
     fmt::print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
     std::fflush(stdout);
     RssBase base;
     for (int n : f.workers) {
-      if (!RunFleet(f, cap, count, n, floor.us_per_puzzle(), f.work_dir + "/run", base, notes)) status = 1;
+      if (!RunFleet(f, cap, count, n, floor.us_per_puzzle(), f.work_dir + "/run", base, notes))
+        status = 1;
     }
   }
   fmt::print(
-      "\ncoord µs/puzzle: the coordinator's CPU (utime + stime, /proc) from SubmitCampaign to DONE per "
-      "stored puzzle; ÷ floor: over the RocksDB floor. cores: CPU / wall of the coordinator, of fleet_sim "
+      "\ncoord µs/puzzle: the coordinator's CPU (utime + stime, /proc) from SubmitCampaign to DONE "
+      "per "
+      "stored puzzle; ÷ floor: over the RocksDB floor. cores: CPU / wall of the coordinator, of "
+      "fleet_sim "
       "and of everything else on the machine. Lease, Heartbeat, Submit: calls/s and latency as the "
       "workers saw them during the campaign. commit: a job's last accepted submission to the first "
-      "GetCampaign poll (every {} ms) showing the cursor past it. store write: foundry_store_write_seconds "
-      "(one job's Store::Commit). lapsed: foundry_lease_expirations_total. RSS: VmRSS at DONE; per 1000 "
+      "GetCampaign poll (every {} ms) showing the cursor past it. store write: "
+      "foundry_store_write_seconds "
+      "(one job's Store::Commit). lapsed: foundry_lease_expirations_total. RSS: VmRSS at DONE; per "
+      "1000 "
       "workers: the idle fleet's RSS against the smallest fleet's.\n\n",
       f.poll_ms);
   for (const auto& note : notes) fmt::print("- {}\n", note);
-  fmt::print("\nfleet_sim: {:.0f} s in all\n", std::chrono::duration<double>(Clock::now() - started).count());
+  fmt::print("\nfleet_sim: {:.0f} s in all\n",
+             std::chrono::duration<double>(Clock::now() - started).count());
   if (own_dir) {
     std::error_code ec;
     fs::remove_all(f.work_dir, ec);

@@ -90,10 +90,9 @@ std::vector<foundry::v1::ResultChunk> FamilyCapture::VerifyAnswer(const foundry:
   for (const auto& p : job.puzzles()) {
     // The claims are sorted by index; the verdict is the captured one when
     // the statement is the captured one (always, with honest generators).
-    auto it = std::lower_bound(captured->claims.begin(), captured->claims.end(), p.index(),
-                               [](const foundry::v1::GeneratedPuzzle& c, uint64_t i) {
-                                 return c.index() < i;
-                               });
+    auto it = std::lower_bound(
+        captured->claims.begin(), captured->claims.end(), p.index(),
+        [](const foundry::v1::GeneratedPuzzle& c, uint64_t i) { return c.index() < i; });
     if (it != captured->claims.end() && it->index() == p.index() &&
         it->puzzle_json() == p.puzzle_json() && it->solution_json() == p.solution_json()) {
       out.verdicts.push_back(captured->verdicts[it - captured->claims.begin()]);

@@ -12,9 +12,9 @@
 #include <rocksdb/options.h>
 #include <rocksdb/write_batch.h>
 
+#include "bench/process_cpu.h"
 #include "foundry/v1/campaign.pb.h"
 #include "foundry/v1/puzzle.pb.h"
-#include "bench/process_cpu.h"
 #include "storage/keys.h"
 #include "storage/rocks_options.h"
 

@@ -21,10 +21,10 @@ namespace foundry::fleet_sim {
 struct FloorResult {
   uint64_t puzzles = 0;
   uint64_t batches = 0;
-  uint64_t bytes = 0;         // keys and values written
-  double write_cpu_s = 0;     // process CPU over the write loop
-  double flush_cpu_s = 0;     // process CPU over the final Flush (background threads included)
-  double wall_s = 0;          // write loop and flush
+  uint64_t bytes = 0;      // keys and values written
+  double write_cpu_s = 0;  // process CPU over the write loop
+  double flush_cpu_s = 0;  // process CPU over the final Flush (background threads included)
+  double wall_s = 0;       // write loop and flush
   double us_per_puzzle() const { return puzzles ? (write_cpu_s + flush_cpu_s) * 1e6 / puzzles : 0; }
 };
 

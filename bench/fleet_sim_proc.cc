@@ -53,8 +53,8 @@ CoordinatorProcess CoordinatorProcess::Start(const std::string& binary, const st
                                              std::string* error) {
   CoordinatorProcess p;
   p.log_ = dir + "/coordinator.log";
-  std::vector<std::string> args = {binary,        "--listen",         "127.0.0.1:0", "--db",
-                                   dir + "/db",   "--metrics-listen", "127.0.0.1:0"};
+  std::vector<std::string> args = {binary,      "--listen",         "127.0.0.1:0", "--db",
+                                   dir + "/db", "--metrics-listen", "127.0.0.1:0"};
   args.insert(args.end(), extra_args.begin(), extra_args.end());
   std::vector<char*> argv;
   for (auto& a : args) argv.push_back(a.data());
@@ -176,7 +176,8 @@ std::string CoordinatorProcess::Metrics() const {
     const std::string request = "GET /metrics HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n";
     if (write(s, request.data(), request.size()) == static_cast<ssize_t>(request.size())) {
       char buf[65536];
-      for (ssize_t n; (n = read(s, buf, sizeof buf)) > 0;) response.append(buf, static_cast<size_t>(n));
+      for (ssize_t n; (n = read(s, buf, sizeof buf)) > 0;)
+        response.append(buf, static_cast<size_t>(n));
     }
   }
   close(s);
@@ -184,7 +185,8 @@ std::string CoordinatorProcess::Metrics() const {
   return body == std::string::npos ? "" : response.substr(body + 4);
 }
 
-double MetricValue(const std::string& text, const std::string& name, const std::string& label_filter) {
+double MetricValue(const std::string& text, const std::string& name,
+                   const std::string& label_filter) {
   std::istringstream in(text);
   std::string line;
   while (std::getline(in, line)) {
@@ -192,7 +194,8 @@ double MetricValue(const std::string& text, const std::string& name, const std::
     const char next = line.size() > name.size() ? line[name.size()] : '\0';
     if (next != ' ' && next != '{') continue;
     const auto space = line.rfind(' ');
-    if (!label_filter.empty() && line.substr(0, space).find(label_filter) == std::string::npos) continue;
+    if (!label_filter.empty() && line.substr(0, space).find(label_filter) == std::string::npos)
+      continue;
     return std::stod(line.substr(space + 1));
   }
   return 0;

@@ -91,7 +91,8 @@ void SimWorker::At(Clock::time_point t, std::function<void()> then) {
   // A fresh alarm each time, always set from a call's callback (never from
   // the alarm's own), so the one replaced has fired already.
   alarm_ = std::make_unique<grpc::Alarm>();
-  alarm_->Set(std::chrono::system_clock::now() + (t - now), [then = std::move(then)](bool) { then(); });
+  alarm_->Set(std::chrono::system_clock::now() + (t - now),
+              [then = std::move(then)](bool) { then(); });
 }
 
 // LeaseLoop::Run: lease, run, repeat.
@@ -103,7 +104,8 @@ void SimWorker::Lease() {
   ctx_ = std::make_unique<grpc::ClientContext>();
   SetDeadline(*ctx_);
   t0_ = Clock::now();
-  stub_.async()->Lease(ctx_.get(), &lease_req_, &lease_resp_, [this](grpc::Status s) { OnLease(s); });
+  stub_.async()->Lease(ctx_.get(), &lease_req_, &lease_resp_,
+                       [this](grpc::Status s) { OnLease(s); });
 }
 
 void SimWorker::OnLease(const grpc::Status& s) {
@@ -122,7 +124,8 @@ void SimWorker::OnLease(const grpc::Status& s) {
     return At(Clock::now() + std::chrono::milliseconds(100), [this] { Lease(); });
   }
   if (!lease_resp_.has_job()) {
-    const auto wait = std::chrono::milliseconds(std::max<uint32_t>(lease_resp_.retry_after_ms(), 10));
+    const auto wait =
+        std::chrono::milliseconds(std::max<uint32_t>(lease_resp_.retry_after_ms(), 10));
     return At(Clock::now() + wait, [this] { Lease(); });
   }
   const v1::Job& job = lease_resp_.job();
@@ -156,7 +159,8 @@ void SimWorker::Tick() {
   ctx_ = std::make_unique<grpc::ClientContext>();
   SetDeadline(*ctx_);
   t0_ = Clock::now();
-  stub_.async()->Heartbeat(ctx_.get(), &beat_req_, &beat_resp_, [this](grpc::Status s) { OnBeat(s); });
+  stub_.async()->Heartbeat(ctx_.get(), &beat_req_, &beat_resp_,
+                           [this](grpc::Status s) { OnBeat(s); });
 }
 
 void SimWorker::OnBeat(const grpc::Status& s) {
@@ -191,7 +195,8 @@ void SimWorker::OnSubmitted(const grpc::Status& s, bool accepted, int attempt) {
     return Lease();
   }
   if (s.error_code() == grpc::StatusCode::UNAVAILABLE && attempt < 20) {
-    return At(Clock::now() + std::chrono::milliseconds(100), [this, attempt] { Submit(attempt + 1); });
+    return At(Clock::now() + std::chrono::milliseconds(100),
+              [this, attempt] { Submit(attempt + 1); });
   }
   Fail("SubmitResults: " + s.error_message());
   Lease();
@@ -206,10 +211,13 @@ CallStats Summarise(const std::vector<WorkerRecord>& recs, std::vector<Call> Wor
     }
   }
   CallStats st;
-  st.rate = static_cast<double>(us.size()) * 1e6 / static_cast<double>(std::max<int64_t>(to_us - from_us, 1));
+  st.rate = static_cast<double>(us.size()) * 1e6 /
+            static_cast<double>(std::max<int64_t>(to_us - from_us, 1));
   if (us.empty()) return st;
   std::sort(us.begin(), us.end());
-  auto at = [&](double q) { return us[std::min(us.size() - 1, static_cast<size_t>(q * us.size()))] / 1000.0; };
+  auto at = [&](double q) {
+    return us[std::min(us.size() - 1, static_cast<size_t>(q * us.size()))] / 1000.0;
+  };
   st.p50 = at(0.50);
   st.p99 = at(0.99);
   return st;

@@ -58,7 +58,10 @@ struct Fleet {
   int64_t Us(Clock::time_point t) const {
     return std::chrono::duration_cast<std::chrono::microseconds>(t - epoch).count();
   }
-  void Started() { std::lock_guard lock(mu_); ++running_; }
+  void Started() {
+    std::lock_guard lock(mu_);
+    ++running_;
+  }
   void Finished();
   // Raises stop and waits until every worker has seen it.
   void StopAndWait();
@@ -71,7 +74,8 @@ struct Fleet {
 
 class SimWorker {
  public:
-  SimWorker(Fleet& fleet, foundry::v1::WorkerService::Stub& stub, std::string id, WorkerRecord& rec);
+  SimWorker(Fleet& fleet, foundry::v1::WorkerService::Stub& stub, std::string id,
+            WorkerRecord& rec);
   void Start();
 
  private:

@@ -20,8 +20,8 @@
 #include <variant>
 #include <vector>
 
-#include <CLI/CLI.hpp>
 #include <fmt/format.h>
+#include <CLI/CLI.hpp>
 
 #include "bench/effort/effort.h"
 #include "bench/process_cpu.h"
@@ -29,11 +29,11 @@
 
 namespace {
 
+using foundry::bench::ThreadCpuSeconds;
 using foundry::puzzles::Accepted;
 using foundry::puzzles::Candidate;
 using foundry::puzzles::Family;
 using foundry::puzzles::kLevels;
-using foundry::bench::ThreadCpuSeconds;
 
 struct Run {
   double seconds = 0;
@@ -82,7 +82,9 @@ std::string EffortOf(const foundry::bench::EffortMeasure* m, const std::vector<A
   }
   if (v.empty()) return "-";
   std::sort(v.begin(), v.end());
-  auto at = [&](double q) { return v[static_cast<size_t>(q * static_cast<double>(v.size() - 1) + 0.5)]; };
+  auto at = [&](double q) {
+    return v[static_cast<size_t>(q * static_cast<double>(v.size() - 1) + 0.5)];
+  };
   return fmt::format("{:.4g} [{:.4g}, {:.4g}] n={}", at(0.5), at(0.25), at(0.75), v.size());
 }
 
@@ -96,11 +98,14 @@ int main(int argc, char** argv) {
   uint64_t seed = 1;
   app.add_option("--family", families, "Only these families (default: all)");
   app.add_option("--seconds", seconds, "CPU seconds of generation per row");
-  app.add_option("--effort-sample", effort_sample, "Most puzzles per level whose effort is measured");
+  app.add_option("--effort-sample", effort_sample,
+                 "Most puzzles per level whose effort is measured");
   app.add_option("--seed", seed, "Campaign seed");
   CLI11_PARSE(app, argc, argv);
 
-  fmt::print("| family | level | puzzles/s (1 core) | ÷ any level | share unfiltered | effort: median [q1, q3] |\n");
+  fmt::print(
+      "| family | level | puzzles/s (1 core) | ÷ any level | share unfiltered | effort: median "
+      "[q1, q3] |\n");
   fmt::print("|---|---|---|---|---|---|\n");
   int failures = 0;
   for (const Family* family : foundry::puzzles::AllFamilies()) {
@@ -116,21 +121,25 @@ int main(int argc, char** argv) {
     fmt::print("| {} | any | {:.0f} | 1 | 100% | {} |\n", family->name(), any.rate(),
                EffortOf(measure, any.sample, effort_sample));
     for (std::string_view level : kLevels) {
-      const Run at = Generate(*family, {{"level", std::string(level)}}, seconds, seed, effort_sample);
+      const Run at =
+          Generate(*family, {{"level", std::string(level)}}, seconds, seed, effort_sample);
       const double ratio = any.rate() > 0 ? at.rate() / any.rate() : 0;
       const auto it = any.levels.find(std::string(level));
-      const double pct = any.accepted == 0 || it == any.levels.end()
-                             ? 0
-                             : 100.0 * static_cast<double>(it->second) / static_cast<double>(any.accepted);
+      const double pct =
+          any.accepted == 0 || it == any.levels.end()
+              ? 0
+              : 100.0 * static_cast<double>(it->second) / static_cast<double>(any.accepted);
       // The bar: >= 50 puzzles/s on one core and >= 5% of any level.
       const bool meets = at.rate() >= 50 && ratio >= 0.05;
       if (!meets) ++failures;
-      fmt::print("| {} | {} | {:.1f}{} | {:.3f} | {:.1f}% | {} |\n", family->name(), level, at.rate(),
-                 meets ? "" : " (below target)", ratio, pct, EffortOf(measure, at.sample, effort_sample));
+      fmt::print("| {} | {} | {:.1f}{} | {:.3f} | {:.1f}% | {} |\n", family->name(), level,
+                 at.rate(), meets ? "" : " (below target)", ratio, pct,
+                 EffortOf(measure, at.sample, effort_sample));
     }
     std::fflush(stdout);
   }
-  fmt::print("\n{} family x level rows below the target (>= 50/s and >= 5% of the any-level rate)\n",
-             failures);
+  fmt::print(
+      "\n{} family x level rows below the target (>= 50/s and >= 5% of the any-level rate)\n",
+      failures);
   return 0;
 }

@@ -62,7 +62,8 @@ void RunReads(benchmark::State& state, Read&& read) {
   for (int i = 0; i < 200'000; ++i) read(*store, ids[pick(rng)]);  // warm the caches
   size_t bytes = 0;
   for (auto _ : state) bytes += read(*store, ids[pick(rng)]);
-  state.counters["answer_bytes"] = static_cast<double>(bytes) / static_cast<double>(state.iterations());
+  state.counters["answer_bytes"] =
+      static_cast<double>(bytes) / static_cast<double>(state.iterations());
 }
 
 // The service before: the record parsed into a Puzzle, plays filled, the

@@ -27,15 +27,15 @@
 
 #include <sys/resource.h>
 
-#include <CLI/CLI.hpp>
 #include <grpcpp/alarm.h>
 #include <grpcpp/generic/generic_stub.h>
 #include <grpcpp/grpcpp.h>
+#include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
+#include "bench/process_cpu.h"
 #include "common/grpc_runtime.h"
 #include "foundry/v1/store.grpc.pb.h"
-#include "bench/process_cpu.h"
 
 namespace {
 
@@ -173,10 +173,18 @@ void SyncStream(Shared& sh, Stub& stub, grpc::GenericStub& generic, StreamStats&
     const auto t0 = Clock::now();
     grpc::Status s;
     switch (kind) {
-      case Kind::kGet: s = stub.GetPuzzle(&ctx, m.get, &m.puzzle); break;
-      case Kind::kSample: s = stub.SamplePuzzles(&ctx, m.sample, &m.sampled); break;
-      case Kind::kQuery: s = stub.QueryPuzzles(&ctx, m.query, &m.page); break;
-      case Kind::kGetMany: s = stub.GetPuzzles(&ctx, m.many, &m.many_found); break;
+      case Kind::kGet:
+        s = stub.GetPuzzle(&ctx, m.get, &m.puzzle);
+        break;
+      case Kind::kSample:
+        s = stub.SamplePuzzles(&ctx, m.sample, &m.sampled);
+        break;
+      case Kind::kQuery:
+        s = stub.QueryPuzzles(&ctx, m.query, &m.page);
+        break;
+      case Kind::kGetMany:
+        s = stub.GetPuzzles(&ctx, m.many, &m.many_found);
+        break;
       case Kind::kHealth: {
         std::promise<grpc::Status> done;
         generic.UnaryCall(&ctx, kHealthCheck, grpc::StubOptions(), &m.health_request,
@@ -196,7 +204,12 @@ class CallbackStream {
  public:
   CallbackStream(Shared& sh, Stub& stub, grpc::GenericStub& generic, StreamStats& st,
                  std::function<void()> on_done)
-      : sh_(sh), stub_(stub), generic_(generic), st_(st), m_(sh.flags), on_done_(std::move(on_done)) {}
+      : sh_(sh),
+        stub_(stub),
+        generic_(generic),
+        st_(st),
+        m_(sh.flags),
+        on_done_(std::move(on_done)) {}
 
   // With --rate stream i owns slots i, i + streams, i + 2 * streams, ...
   void Start(int index) {
@@ -225,11 +238,15 @@ class CallbackStream {
       Wait();
     };
     switch (kind) {
-      case Kind::kGet: stub_.async()->GetPuzzle(ctx_.get(), &m_.get, &m_.puzzle, done); break;
+      case Kind::kGet:
+        stub_.async()->GetPuzzle(ctx_.get(), &m_.get, &m_.puzzle, done);
+        break;
       case Kind::kSample:
         stub_.async()->SamplePuzzles(ctx_.get(), &m_.sample, &m_.sampled, done);
         break;
-      case Kind::kQuery: stub_.async()->QueryPuzzles(ctx_.get(), &m_.query, &m_.page, done); break;
+      case Kind::kQuery:
+        stub_.async()->QueryPuzzles(ctx_.get(), &m_.query, &m_.page, done);
+        break;
       case Kind::kGetMany:
         stub_.async()->GetPuzzles(ctx_.get(), &m_.many, &m_.many_found, done);
         break;
@@ -345,9 +362,11 @@ int Run(const Flags& f) {
     Stub* stub = stubs[own ? i : 0].get();
     grpc::GenericStub* generic = generics[own ? i : 0].get();
     if (f.api == "sync") {
-      threads.emplace_back([&sh, &stats, stub, generic, i] { SyncStream(sh, *stub, *generic, stats[i]); });
+      threads.emplace_back(
+          [&sh, &stats, stub, generic, i] { SyncStream(sh, *stub, *generic, stats[i]); });
     } else {
-      callbacks.push_back(std::make_unique<CallbackStream>(sh, *stub, *generic, stats[i], stream_done));
+      callbacks.push_back(
+          std::make_unique<CallbackStream>(sh, *stub, *generic, stats[i], stream_done));
     }
   }
   for (size_t i = 0; i < callbacks.size(); ++i) callbacks[i]->Start(static_cast<int>(i));
@@ -356,7 +375,8 @@ int Run(const Flags& f) {
   std::fprintf(stderr, "store_load: measuring for %g s\n", f.seconds);
   const double cpu0 = foundry::bench::ProcessCpuSeconds();
   std::this_thread::sleep_until(sh.window_end);
-  const double cpu = foundry::bench::ProcessCpuSeconds() - cpu0;  // ours over the window: what the load costs its machine
+  const double cpu = foundry::bench::ProcessCpuSeconds() -
+                     cpu0;  // ours over the window: what the load costs its machine
   sh.stop = true;
   for (auto& t : threads) t.join();
   if (!callbacks.empty()) {
@@ -378,18 +398,29 @@ int Run(const Flags& f) {
   const double p50 = Percentile(all, 0.50), p90 = Percentile(all, 0.90);
   const double p99 = Percentile(all, 0.99), max = all.empty() ? 0 : all.back() / 1000.0;
   if (f.json) {
-    nlohmann::json j = {{"rpc", f.rpc},       {"streams", f.streams}, {"api", f.api},
-                        {"channels", f.channels}, {"seconds", f.seconds}, {"requests", all.size()},
-                        {"errors", errors},   {"requests_per_s", rps},  {"p50_ms", p50},
-                        {"p90_ms", p90},      {"p99_ms", p99},          {"max_ms", max},
-                        {"family", f.family}, {"sample_count", f.sample_count}, {"rate", f.rate},
+    nlohmann::json j = {{"rpc", f.rpc},
+                        {"streams", f.streams},
+                        {"api", f.api},
+                        {"channels", f.channels},
+                        {"seconds", f.seconds},
+                        {"requests", all.size()},
+                        {"errors", errors},
+                        {"requests_per_s", rps},
+                        {"p50_ms", p50},
+                        {"p90_ms", p90},
+                        {"p99_ms", p99},
+                        {"max_ms", max},
+                        {"family", f.family},
+                        {"sample_count", f.sample_count},
+                        {"rate", f.rate},
                         {"id_pool", sh.ids.size()},
                         {"client_cpu_us_per_request", n > 0 ? cpu * 1e6 / n : 0}};
     if (!first_error.empty()) j["first_error"] = first_error;
     std::printf("%s\n", j.dump().c_str());
   } else {
-    std::printf("| rpc | streams | requests | errors | requests/s | p50 ms | p90 ms | p99 ms |"
-                " max ms |\n|---|---|---|---|---|---|---|---|---|\n");
+    std::printf(
+        "| rpc | streams | requests | errors | requests/s | p50 ms | p90 ms | p99 ms |"
+        " max ms |\n|---|---|---|---|---|---|---|---|---|\n");
     std::printf("| %s | %d | %zu | %llu | %.0f | %.3f | %.3f | %.3f | %.3f |\n", f.rpc.c_str(),
                 f.streams, all.size(), static_cast<unsigned long long>(errors), rps, p50, p90, p99,
                 max);
@@ -412,7 +443,8 @@ int main(int argc, char** argv) {
                  "(grpc.health.v1 Check: the floor of a unary call), or mixed (80% get, 15% "
                  "sample, 5% query)")
       ->check(CLI::IsMember({"get", "getmany", "sample", "query", "health", "mixed"}));
-  app.add_option("--batch", f.batch, "Ids per GetPuzzles call (getmany)")->check(CLI::Range(1, 1000));
+  app.add_option("--batch", f.batch, "Ids per GetPuzzles call (getmany)")
+      ->check(CLI::Range(1, 1000));
   app.add_option("--seconds", f.seconds, "Measured window")->check(CLI::Range(0.1, 3600.0));
   app.add_option("--warmup-seconds", f.warmup_seconds, "Load before the window, not measured")
       ->check(CLI::Range(0.0, 600.0));

@@ -69,8 +69,10 @@ int Online(const BackupFlags& f) {
   // The directory is opened by the coordinator: a path relative to this
   // shell would mean something else there.
   if (!std::filesystem::path(f.to).is_absolute()) {
-    return Fail(fmt::format("--to must be an absolute path with --coordinator (the backup is "
-                            "written on the coordinator's filesystem), got '{}'", f.to));
+    return Fail(
+        fmt::format("--to must be an absolute path with --coordinator (the backup is "
+                    "written on the coordinator's filesystem), got '{}'",
+                    f.to));
   }
   auto stub = foundry::v1::StoreAdmin::NewStub(Connect(f.coordinator));
   foundry::v1::BackupStoreRequest req;
@@ -81,10 +83,11 @@ int Online(const BackupFlags& f) {
   grpc::Status s = stub->BackupStore(ctx.get(), req, &resp);
   if (!s.ok()) return Fail(DescribeRpcError(s, f.coordinator));
   const auto& b = resp.backup();
-  fmt::print("backup {} of the coordinator's store in {} on the coordinator, {:.1f} s: {} files, "
-             "{}, {} puzzles at its start\n",
-             b.backup_id(), f.to, resp.seconds(), b.files(), Megabytes(b.size_bytes()),
-             Grouped(b.puzzles()));
+  fmt::print(
+      "backup {} of the coordinator's store in {} on the coordinator, {:.1f} s: {} files, "
+      "{}, {} puzzles at its start\n",
+      b.backup_id(), f.to, resp.seconds(), b.files(), Megabytes(b.size_bytes()),
+      Grouped(b.puzzles()));
   return 0;
 }
 
@@ -112,16 +115,18 @@ int Backup(const BackupFlags& f) {
   if (f.list && f.verify) return Fail("--list and --verify are separate commands; give one");
   if (f.list || f.verify) {
     if (!f.coordinator.empty() || !f.db.empty()) {
-      return Fail("--list and --verify read the backup directory (--to) on this machine; drop "
-                  "--coordinator/--db");
+      return Fail(
+          "--list and --verify read the backup directory (--to) on this machine; drop "
+          "--coordinator/--db");
     }
     if (f.list && f.backup_id) return Fail("--backup-id goes with --verify, not --list");
     return f.list ? List(f) : Verify(f);
   }
   if (f.backup_id) return Fail("--backup-id goes with --verify (or with foundry restore)");
   if (f.coordinator.empty() == f.db.empty()) {
-    return Fail("give either --coordinator ADDR (a running coordinator's store, online) or --db "
-                "DIR (a stopped store)");
+    return Fail(
+        "give either --coordinator ADDR (a running coordinator's store, online) or --db "
+        "DIR (a stopped store)");
   }
   return f.coordinator.empty() ? Offline(f) : Online(f);
 }
@@ -154,16 +159,20 @@ void AddBackupCommand(CLI::App& app, int& exit_code) {
   cmd->add_option("--coordinator", f->coordinator,
                   "Back up this running coordinator's store, online (admin token: "
                   "FOUNDRY_TOKEN_FILE); --to is then a directory on the coordinator's filesystem");
-  cmd->add_option("--db", f->db, "Back up this stopped store directory (refused while a process has it open)");
+  cmd->add_option("--db", f->db,
+                  "Back up this stopped store directory (refused while a process has it open)");
   cmd->add_option("--to", f->to, "The backup directory (absent, empty, or holding earlier backups)")
       ->required();
   cmd->add_flag("--list", f->list, "List the backups in --to: id, time, size, files");
-  cmd->add_flag("--verify", f->verify,
-                "Re-read the backups in --to (or --backup-id) against their checksums; exit 1 on damage");
-  cmd->add_option("--backup-id", f->backup_id, "With --verify: only this backup")->check(CLI::Range(1u, 1u << 31));
+  cmd->add_flag(
+      "--verify", f->verify,
+      "Re-read the backups in --to (or --backup-id) against their checksums; exit 1 on damage");
+  cmd->add_option("--backup-id", f->backup_id, "With --verify: only this backup")
+      ->check(CLI::Range(1u, 1u << 31));
   cmd->add_option("--keep", f->keep, "After the backup, keep only the newest N (0: all)")
       ->check(CLI::Range(0u, 100000u));
-  cmd->add_option("--timeout-seconds", f->timeout_seconds, "With --coordinator: give up after this long")
+  cmd->add_option("--timeout-seconds", f->timeout_seconds,
+                  "With --coordinator: give up after this long")
       ->check(CLI::Range(1.0, 86400.0 * 7));
   cmd->callback([f, &exit_code] { exit_code = Backup(*f); });
 }

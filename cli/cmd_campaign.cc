@@ -130,13 +130,15 @@ void AddCampaignCommand(CLI::App& app, int& exit_code) {
   campaign->require_subcommand(1);
 
   CLI::App* submit = campaign->add_subcommand("submit", "Start a campaign");
-  submit->add_option("--coordinator", f->coordinator, "Coordinator address (host:port)")->required();
+  submit->add_option("--coordinator", f->coordinator, "Coordinator address (host:port)")
+      ->required();
   AddGenerationFlags(*submit, f->gen);
   submit->add_flag("--watch", f->watch, "Show progress until it ends");
   submit->callback([f, &exit_code] { exit_code = Submit(*f); });
 
   CLI::App* status = campaign->add_subcommand("status", "Show one campaign");
-  status->add_option("--coordinator", f->coordinator, "Coordinator address (host:port)")->required();
+  status->add_option("--coordinator", f->coordinator, "Coordinator address (host:port)")
+      ->required();
   status->add_option("id", f->id, "Campaign id")->required();
   status->add_flag("--json", f->json, "As JSON");
   status->callback([f, &exit_code] { exit_code = Status(*f); });
@@ -152,7 +154,8 @@ void AddCampaignCommand(CLI::App& app, int& exit_code) {
   list->callback([f, &exit_code] { exit_code = List(*f); });
 
   CLI::App* cancel = campaign->add_subcommand("cancel", "Stop a campaign; what it stored stays");
-  cancel->add_option("--coordinator", f->coordinator, "Coordinator address (host:port)")->required();
+  cancel->add_option("--coordinator", f->coordinator, "Coordinator address (host:port)")
+      ->required();
   cancel->add_option("id", f->id, "Campaign id")->required();
   cancel->callback([f, &exit_code] { exit_code = Cancel(*f); });
 }

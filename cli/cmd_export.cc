@@ -4,10 +4,10 @@
 
 #include "cli/client.h"
 #include "cli/commands.h"
+#include "cli/filter_flags.h"
 #include "cli/puzzle_json.h"
 #include "cli/puzzle_source.h"
 #include "coordinator/services.h"
-#include "cli/filter_flags.h"
 #include "foundry/v1/store.grpc.pb.h"
 #include "puzzles/family.h"
 #include "puzzles/puzzle_id.h"

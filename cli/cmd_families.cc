@@ -41,7 +41,8 @@ void AddFamiliesCommand(CLI::App& app, int& exit_code) {
       }
       fmt::print("every family (--level, --min-score, --max-score, or --set key=value):\n");
       for (const auto& g : puzzles::GoalKeys()) {
-        fmt::print("  {:<16} default {:<8} allowed {:<12} {}\n", g.key, g.default_text, g.allowed, g.help);
+        fmt::print("  {:<16} default {:<8} allowed {:<12} {}\n", g.key, g.default_text, g.allowed,
+                   g.help);
       }
     }
     exit_code = 0;

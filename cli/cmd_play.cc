@@ -37,9 +37,8 @@ Result<Loaded> Load(PuzzleSource& source, const std::string& id) {
   out.record = std::move(*p);
   auto family = puzzles::FindFamily(out.record.family());
   if (!family.ok()) {
-    return Status::FailedPrecondition(
-        fmt::format("puzzle {} is of family '{}', which this build does not have", id,
-                    out.record.family()));
+    return Status::FailedPrecondition(fmt::format(
+        "puzzle {} is of family '{}', which this build does not have", id, out.record.family()));
   }
   out.family = *family;
   out.puzzle = nlohmann::json::parse(out.record.puzzle_json(), nullptr, false);
@@ -138,7 +137,8 @@ int Play(const PlayFlags& f) {
   if (solved) {
     fmt::print("Right! Solved in {:.0f} s.\n", seconds);
   } else {
-    fmt::print("Not right. The answer: {}\n", family.FormatAnswer(loaded->puzzle, loaded->solution));
+    fmt::print("Not right. The answer: {}\n",
+               family.FormatAnswer(loaded->puzzle, loaded->solution));
   }
   auto recorded = (*source)->RecordPlay(f.id, solved, std::min(seconds, 86400.0));
   if (!recorded.ok()) return Fail("the play was not recorded: " + recorded.status().message());

@@ -49,7 +49,8 @@ int Run(const RunFlags& flags) {
   if (!core.ok()) return Fail(core.status().ToString());
   const size_t unfinished = (*core)->ListCampaigns(/*running_only=*/true).size();
   if (unfinished > 0) {
-    fmt::print(stderr, "note: {} unfinished campaign(s) in {} resume as well\n", unfinished, flags.db);
+    fmt::print(stderr, "note: {} unfinished campaign(s) in {} resume as well\n", unfinished,
+               flags.db);
   }
   auto campaign = (*core)->SubmitCampaign(*spec);
   if (!campaign.ok()) return Fail(campaign.status().message());

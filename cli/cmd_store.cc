@@ -72,7 +72,8 @@ int Sample(const SampleFlags& f) {
     }
   }
   if (resp->puzzles_size() < static_cast<int>(f.count)) {
-    fmt::print(stderr, "foundry: only {} puzzles match (asked for {})\n", resp->puzzles_size(), f.count);
+    fmt::print(stderr, "foundry: only {} puzzles match (asked for {})\n", resp->puzzles_size(),
+               f.count);
   }
   return 0;
 }
@@ -93,7 +94,8 @@ int Stats(const StatsFlags& f) {
     j["plays_recorded"] = stats->plays_recorded();
     j["levels"] = nlohmann::json::array();
     for (const auto& l : stats->levels()) {
-      j["levels"].push_back({{"family", l.family()}, {"level", l.level()}, {"puzzles", l.puzzles()}});
+      j["levels"].push_back(
+          {{"family", l.family()}, {"level", l.level()}, {"puzzles", l.puzzles()}});
     }
     j["campaigns"] = nlohmann::json::array();
     for (const auto& c : stats->campaigns()) {
@@ -184,10 +186,12 @@ int Import(const ImportFlags& f) {
 
 void AddSampleCommand(CLI::App& app, int& exit_code) {
   auto f = std::make_shared<SampleFlags>();
-  CLI::App* cmd = app.add_subcommand("sample", "Print random puzzles (uniform over the matching ones)");
+  CLI::App* cmd =
+      app.add_subcommand("sample", "Print random puzzles (uniform over the matching ones)");
   AddSourceFlags(*cmd, f->source);
   AddFilterFlags(*cmd, f->filter);
-  cmd->add_option("--count,-n", f->count, "How many distinct puzzles (1..1000)")->check(CLI::Range(1, 1000));
+  cmd->add_option("--count,-n", f->count, "How many distinct puzzles (1..1000)")
+      ->check(CLI::Range(1, 1000));
   cmd->add_option("--exclude-file", f->exclude_file,
                   "Never return the ids in this file (one per line, or JSON Lines with \"id\")");
   cmd->add_option("--seed", f->seed, "Repeatable draw (0: random)");

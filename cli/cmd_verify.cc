@@ -50,7 +50,8 @@ Outcome CheckOne(Pending& item) {
   if (!family.ok()) return {family.status().message(), ""};
   auto puzzle = nlohmann::json::parse(p.puzzle_json(), nullptr, false);
   auto solution = nlohmann::json::parse(p.solution_json(), nullptr, false);
-  if (puzzle.is_discarded() || solution.is_discarded()) return {"puzzle or solution is not valid JSON", ""};
+  if (puzzle.is_discarded() || solution.is_discarded())
+    return {"puzzle or solution is not valid JSON", ""};
   auto difficulty = (*family)->Verify(puzzle, solution);
   if (!difficulty.ok()) return {difficulty.status().message(), ""};
   std::string id = puzzles::PuzzleId(**family, (*family)->CanonicalBytes(puzzle));
@@ -76,7 +77,8 @@ class Verifier {
  private:
   void Flush() {
     std::vector<Outcome> outcomes(batch_.size());
-    tbb::parallel_for(size_t{0}, batch_.size(), [&](size_t i) { outcomes[i] = CheckOne(batch_[i]); });
+    tbb::parallel_for(size_t{0}, batch_.size(),
+                      [&](size_t i) { outcomes[i] = CheckOne(batch_[i]); });
     for (size_t i = 0; i < batch_.size(); ++i) {
       ++checked_;
       if (!outcomes[i].error.empty()) {
@@ -128,7 +130,8 @@ int VerifyFile(const std::string& path) {
 void AddVerifyCommand(CLI::App& app, int& exit_code) {
   auto db = std::make_shared<std::string>();
   auto file = std::make_shared<std::string>();
-  CLI::App* cmd = app.add_subcommand("verify", "Re-verify every puzzle of a store or a .jsonl file");
+  CLI::App* cmd =
+      app.add_subcommand("verify", "Re-verify every puzzle of a store or a .jsonl file");
   auto* db_opt = cmd->add_option("--db", *db, "Store directory");
   auto* file_opt = cmd->add_option("file", *file, "JSON Lines file (from foundry export)");
   db_opt->excludes(file_opt);

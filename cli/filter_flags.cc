@@ -54,7 +54,8 @@ Result<foundry::v1::PuzzleFilter> ToFilter(const FilterFlags& f) {
     return Status::InvalidArgument(
         fmt::format("--level must be easy|medium|hard|expert, got '{}'", f.level));
   }
-  if (!f.level.empty() && f.family.empty()) return Status::InvalidArgument("--level needs --family");
+  if (!f.level.empty() && f.family.empty())
+    return Status::InvalidArgument("--level needs --family");
   foundry::v1::PuzzleFilter out;
   out.set_family(f.family);
   out.set_level(f.level);
@@ -76,8 +77,10 @@ Result<foundry::v1::PuzzleFilter> ToFilter(const FilterFlags& f) {
     out.set_use_observed(true);
   }
   for (const auto& [text, flag, setter] :
-       {std::tuple{&f.created_after, "--created-after", &foundry::v1::PuzzleFilter::set_created_after_unix_ms},
-        std::tuple{&f.created_before, "--created-before", &foundry::v1::PuzzleFilter::set_created_before_unix_ms}}) {
+       {std::tuple{&f.created_after, "--created-after",
+                   &foundry::v1::PuzzleFilter::set_created_after_unix_ms},
+        std::tuple{&f.created_before, "--created-before",
+                   &foundry::v1::PuzzleFilter::set_created_before_unix_ms}}) {
     if (text->empty()) continue;
     std::optional<int64_t> ms = ParseTime(*text);
     if (!ms) {

@@ -17,11 +17,15 @@ void AddGenerationFlags(CLI::App& cmd, GenerationFlags& flags) {
       ->required();
   cmd.add_option("--seed", flags.seed, "Campaign seed: same seed, params and store, same puzzles");
   cmd.add_option("--set", flags.sets, "Family parameter, key=value (repeatable)");
-  cmd.add_option("--level", flags.level,
-                 "Only puzzles of this level: easy|medium|hard|expert (any: all), for every family");
-  cmd.add_option("--min-score", flags.min_score, "Only puzzles whose difficulty score is at least this (0..1)");
-  cmd.add_option("--max-score", flags.max_score, "Only puzzles whose difficulty score is at most this (0..1)");
-  cmd.add_option("--priority", flags.priority, "Share of workers when campaigns compete: proportional to max(1, P)");
+  cmd.add_option(
+      "--level", flags.level,
+      "Only puzzles of this level: easy|medium|hard|expert (any: all), for every family");
+  cmd.add_option("--min-score", flags.min_score,
+                 "Only puzzles whose difficulty score is at least this (0..1)");
+  cmd.add_option("--max-score", flags.max_score,
+                 "Only puzzles whose difficulty score is at most this (0..1)");
+  cmd.add_option("--priority", flags.priority,
+                 "Share of workers when campaigns compete: proportional to max(1, P)");
   cmd.add_option("--job-size", flags.job_size, "Candidates per job (0: automatic)");
 }
 
@@ -31,7 +35,8 @@ Result<foundry::v1::CampaignSpec> ToSpec(const GenerationFlags& flags) {
   foundry::v1::CampaignSpec spec;
   spec.set_family(flags.family);
   if (flags.count < 1 || flags.count > 100'000'000) {
-    return Status::InvalidArgument(fmt::format("--count must be 1..100000000, got '{}'", flags.count));
+    return Status::InvalidArgument(
+        fmt::format("--count must be 1..100000000, got '{}'", flags.count));
   }
   spec.set_count(static_cast<uint64_t>(flags.count));
   spec.set_seed(flags.seed);

@@ -22,10 +22,12 @@ class InProcessJobSource : public worker::JobSource {
       const foundry::v1::HeartbeatRequest& request) override {
     return core_.Heartbeat(request);
   }
-  Result<foundry::v1::SubmitResponse> Submit(std::vector<foundry::v1::ResultChunk> chunks) override {
+  Result<foundry::v1::SubmitResponse> Submit(
+      std::vector<foundry::v1::ResultChunk> chunks) override {
     return core_.SubmitResults(std::move(chunks));
   }
-  Result<foundry::v1::ReleaseResponse> Release(const foundry::v1::ReleaseRequest& request) override {
+  Result<foundry::v1::ReleaseResponse> Release(
+      const foundry::v1::ReleaseRequest& request) override {
     return core_.ReleaseLeases(request);
   }
 

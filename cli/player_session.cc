@@ -54,8 +54,8 @@ int PlayAsPlayer(const PlayerSessionFlags& f) {
       fmt::print("\nNo answer; nothing recorded (the puzzle counts as served).\n");
       return 1;
     }
-    const double seconds =
-        std::min(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), 86400.0);
+    const double seconds = std::min(
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), 86400.0);
     foundry::v1::RecordPlayRequest play;
     play.set_id(record->id());
     play.set_player_id(f.player);
@@ -80,7 +80,8 @@ int PlayAsPlayer(const PlayerSessionFlags& f) {
       // The round is over (recorded): the answer may be shown now.
       auto full = (*source)->Get(record->id(), /*include_solution=*/true);
       const nlohmann::json solution =
-          full.ok() ? nlohmann::json::parse(full->solution_json(), nullptr, false) : nlohmann::json();
+          full.ok() ? nlohmann::json::parse(full->solution_json(), nullptr, false)
+                    : nlohmann::json();
       if (full.ok() && !solution.is_discarded()) {
         fmt::print("The answer: {}\n", (*family)->FormatAnswer(puzzle, solution));
       }

@@ -68,22 +68,21 @@ std::string PuzzleCsvHeader() {
 }
 
 std::string PuzzleToCsvRow(const foundry::v1::Puzzle& p) {
-  const std::vector<std::string> fields = {
-      p.id(),
-      p.family(),
-      p.difficulty().level(),
-      fmt::format("{}", p.difficulty().score()),
-      fmt::format("{}", p.observed().score()),
-      p.observed().level(),
-      std::to_string(p.plays().solved()),
-      std::to_string(p.plays().failed()),
-      p.campaign_id(),
-      std::to_string(p.seed()),
-      std::to_string(p.index()),
-      std::to_string(p.created_unix_ms()),
-      p.params_json(),
-      p.puzzle_json(),
-      p.solution_json()};
+  const std::vector<std::string> fields = {p.id(),
+                                           p.family(),
+                                           p.difficulty().level(),
+                                           fmt::format("{}", p.difficulty().score()),
+                                           fmt::format("{}", p.observed().score()),
+                                           p.observed().level(),
+                                           std::to_string(p.plays().solved()),
+                                           std::to_string(p.plays().failed()),
+                                           p.campaign_id(),
+                                           std::to_string(p.seed()),
+                                           std::to_string(p.index()),
+                                           std::to_string(p.created_unix_ms()),
+                                           p.params_json(),
+                                           p.puzzle_json(),
+                                           p.solution_json()};
   std::string row;
   for (size_t i = 0; i < fields.size(); ++i) {
     if (i) row += ',';
@@ -110,8 +109,10 @@ Result<foundry::v1::Puzzle> PuzzleFromJsonLine(const std::string& line) {
   if (j.contains("params")) p.set_params_json(j["params"].dump());
   if (j.contains("difficulty") && j["difficulty"].is_object()) {
     nlohmann::json d = j["difficulty"];
-    if (d.contains("level") && d["level"].is_string()) p.mutable_difficulty()->set_level(d["level"]);
-    if (d.contains("score") && d["score"].is_number()) p.mutable_difficulty()->set_score(d["score"]);
+    if (d.contains("level") && d["level"].is_string())
+      p.mutable_difficulty()->set_level(d["level"]);
+    if (d.contains("score") && d["score"].is_number())
+      p.mutable_difficulty()->set_score(d["score"]);
     d.erase("level");
     d.erase("score");
     p.mutable_difficulty()->set_details_json(d.dump());

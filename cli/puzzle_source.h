@@ -38,7 +38,8 @@ class PuzzleSource {
   virtual Result<foundry::v1::RecordPlayResponse> RecordPlay(const std::string& id, bool solved,
                                                              double seconds) = 0;
   // RecordPlay with every field (a player, an answer, a play_id).
-  virtual Result<foundry::v1::RecordPlayResponse> Play(const foundry::v1::RecordPlayRequest& req) = 0;
+  virtual Result<foundry::v1::RecordPlayResponse> Play(
+      const foundry::v1::RecordPlayRequest& req) = 0;
   // The player's figures in a family (docs/players.md).
   virtual Result<foundry::v1::Player> GetPlayer(const foundry::v1::GetPlayerRequest& req) = 0;
   // The next puzzle for a player (docs/players.md).

@@ -33,15 +33,15 @@ Status WriteAddressFile(const std::string& path, const std::string& address) {
     out.flush();
     if (!out) {
       std::remove(tmp.c_str());
-      return Status::Internal(fmt::format("cannot write the address file '{}': {}", tmp,
-                                          std::strerror(errno)));
+      return Status::Internal(
+          fmt::format("cannot write the address file '{}': {}", tmp, std::strerror(errno)));
     }
   }
   if (std::rename(tmp.c_str(), path.c_str()) != 0) {
     const int err = errno;
     std::remove(tmp.c_str());
-    return Status::Internal(fmt::format("cannot write the address file '{}': {}", path,
-                                        std::strerror(err)));
+    return Status::Internal(
+        fmt::format("cannot write the address file '{}': {}", path, std::strerror(err)));
   }
   return Status::Ok();
 }

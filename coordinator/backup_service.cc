@@ -19,7 +19,8 @@ grpc::Status StoreAdminServiceImpl::BackupStore(grpc::ServerContext* context,
   if (dir.empty() || !std::filesystem::path(dir).is_absolute()) {
     return {grpc::StatusCode::INVALID_ARGUMENT,
             fmt::format("backup_dir must be an absolute directory on the coordinator's "
-                        "filesystem, got '{}'", dir)};
+                        "filesystem, got '{}'",
+                        dir)};
   }
   std::unique_lock<std::mutex> lock(running_, std::try_to_lock);
   if (!lock.owns_lock()) {
@@ -34,11 +35,12 @@ grpc::Status StoreAdminServiceImpl::BackupStore(grpc::ServerContext* context,
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (!backup.ok()) {
     if (settings_.metrics) settings_.metrics->Failed(seconds);
-    fmt::print(stderr, "foundry-coordinator: backup to {} failed after {:.1f} s: {}\n", dir, seconds,
-               backup.status().message());
+    fmt::print(stderr, "foundry-coordinator: backup to {} failed after {:.1f} s: {}\n", dir,
+               seconds, backup.status().message());
     return ToGrpc(backup.status());
   }
-  if (settings_.metrics) settings_.metrics->Succeeded(seconds, backup->timestamp_unix, backup->size_bytes);
+  if (settings_.metrics)
+    settings_.metrics->Succeeded(seconds, backup->timestamp_unix, backup->size_bytes);
   fmt::print("foundry-coordinator: backup {} to {} in {:.1f} s ({} files, {} bytes)\n", backup->id,
              dir, seconds, backup->files, backup->size_bytes);
   std::fflush(stdout);

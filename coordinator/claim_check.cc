@@ -23,7 +23,8 @@ const GeneratedPuzzle* ClaimAt(const JobClaims& job, uint64_t index) {
 }
 
 bool VerdictAgrees(const PuzzleVerdict& v, const GeneratedPuzzle& claim) {
-  return v.valid() && v.id() == claim.id() && checks::SameDifficulty(v.difficulty(), claim.difficulty());
+  return v.valid() && v.id() == claim.id() &&
+         checks::SameDifficulty(v.difficulty(), claim.difficulty());
 }
 
 bool RegeneratedAgrees(const Regenerated& r, const GeneratedPuzzle* claim) {
@@ -53,18 +54,20 @@ Result<std::vector<uint64_t>> CompareClaims(const JobClaims& job, const JobAnswe
   for (size_t i = 0; i < job.claims.size(); ++i) {
     if (answers.verdicts[i].index() != job.claims[i].index()) {
       return Status::InvalidArgument(fmt::format("verdict {} is for index {}, expected {}", i,
-                                                 answers.verdicts[i].index(), job.claims[i].index()));
+                                                 answers.verdicts[i].index(),
+                                                 job.claims[i].index()));
     }
     const foundry::v1::Difficulty& grade = job.claims[i].difficulty();
-    if (!VerdictAgrees(answers.verdicts[i], job.claims[i]) || !job.goal.Admits(grade.level(), grade.score())) {
+    if (!VerdictAgrees(answers.verdicts[i], job.claims[i]) ||
+        !job.goal.Admits(grade.level(), grade.score())) {
       disputed.insert(job.claims[i].index());
     }
   }
   for (size_t i = 0; i < job.regenerate.size(); ++i) {
     const Regenerated& r = answers.regenerated[i];
     if (r.index() != job.regenerate[i]) {
-      return Status::InvalidArgument(fmt::format("re-generated candidate {} is index {}, expected {}",
-                                                 i, r.index(), job.regenerate[i]));
+      return Status::InvalidArgument(fmt::format(
+          "re-generated candidate {} is index {}, expected {}", i, r.index(), job.regenerate[i]));
     }
     if (!RegeneratedAgrees(r, ClaimAt(job, r.index()))) disputed.insert(r.index());
   }
@@ -78,17 +81,18 @@ Ruling Arbitrate(const puzzles::Family& family, const puzzles::Params& params, u
   puzzles::Rng rng = puzzles::CandidateRng(seed, index);
   puzzles::Candidate c = family.Generate(rng, params);
   std::optional<GeneratedPuzzle> truth;
-  if (const auto* a = std::get_if<puzzles::Accepted>(&c)) truth = checks::ClaimFor(family, index, *a);
+  if (const auto* a = std::get_if<puzzles::Accepted>(&c))
+    truth = checks::ClaimFor(family, index, *a);
   const GeneratedPuzzle* claim = ClaimAt(job, index);
 
   // ...so the generator is honest when it claimed exactly that.
   if (truth.has_value() != (claim != nullptr)) {
     ruling.generator_honest = false;
   } else if (claim != nullptr) {
-    ruling.generator_honest =
-        claim->id() == truth->id() && claim->puzzle_json() == truth->puzzle_json() &&
-        claim->solution_json() == truth->solution_json() &&
-        checks::SameDifficulty(claim->difficulty(), truth->difficulty());
+    ruling.generator_honest = claim->id() == truth->id() &&
+                              claim->puzzle_json() == truth->puzzle_json() &&
+                              claim->solution_json() == truth->solution_json() &&
+                              checks::SameDifficulty(claim->difficulty(), truth->difficulty());
   }
   std::vector<std::string> lies;
   if (!ruling.generator_honest) {
@@ -102,23 +106,26 @@ Ruling Arbitrate(const puzzles::Family& family, const puzzles::Params& params, u
     const auto at = static_cast<size_t>(claim - job.claims.data());
     const PuzzleVerdict real = checks::VerifyPuzzle(family, *claim);
     const PuzzleVerdict& said = answers.verdicts[at];
-    const bool same = said.valid() == real.valid() &&
-                      (!real.valid() || (said.id() == real.id() &&
-                                         checks::SameDifficulty(said.difficulty(), real.difficulty())));
+    const bool same =
+        said.valid() == real.valid() &&
+        (!real.valid() ||
+         (said.id() == real.id() && checks::SameDifficulty(said.difficulty(), real.difficulty())));
     if (!same) {
       ruling.verifier_honest = false;
       lies.push_back(fmt::format("the verifier judged index {} {}, Verify says {}", index,
-                                 said.valid() ? "valid" : "invalid", real.valid() ? "valid" : real.problem()));
+                                 said.valid() ? "valid" : "invalid",
+                                 real.valid() ? "valid" : real.problem()));
     }
     if (!real.valid() && ruling.generator_honest) ruling.puzzle_invalid = true;
   }
   for (size_t i = 0; i < job.regenerate.size(); ++i) {
     if (job.regenerate[i] != index) continue;
     const Regenerated& said = answers.regenerated[i];
-    const bool same = truth ? (said.accepted() && said.id() == truth->id() &&
-                               said.digest() == checks::ContentDigest(truth->puzzle_json(),
-                                                                      truth->solution_json()))
-                            : !said.accepted();
+    const bool same =
+        truth
+            ? (said.accepted() && said.id() == truth->id() &&
+               said.digest() == checks::ContentDigest(truth->puzzle_json(), truth->solution_json()))
+            : !said.accepted();
     if (!same) {
       ruling.verifier_honest = false;
       lies.push_back(fmt::format("the verifier re-generated index {} as {}", index,

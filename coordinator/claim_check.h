@@ -23,7 +23,7 @@ namespace foundry::coordinator {
 // The generator's claims and the verifier's answers about one job.
 struct JobClaims {
   std::vector<foundry::v1::GeneratedPuzzle> claims;  // by index, ascending
-  std::vector<uint64_t> regenerate;                 // asked of the verifier
+  std::vector<uint64_t> regenerate;                  // asked of the verifier
   // The campaign's goal: a claim graded outside it is disputed, since the
   // stream (Family::Generate) rejects every such candidate.
   puzzles::Goal goal;

@@ -73,7 +73,8 @@ class CoordinatorMetrics {
   void SetStoreStats(const storage::StoreStats& stats);
 
  private:
-  static void Inc(prometheus::Family<prometheus::Counter>& f, const std::string& family, uint64_t n) {
+  static void Inc(prometheus::Family<prometheus::Counter>& f, const std::string& family,
+                  uint64_t n) {
     f.Add({{"family", family}}).Increment(static_cast<double>(n));
   }
 

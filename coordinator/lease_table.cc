@@ -50,7 +50,8 @@ uint32_t LeaseTable::LiveGenerating(const std::string& worker_id) const {
   return g == generating_.end() ? 0 : g->second;
 }
 
-std::vector<LeaseRecord> LeaseTable::LapseDue(Clock::time_point now, Clock::time_point forget_before) {
+std::vector<LeaseRecord> LeaseTable::LapseDue(Clock::time_point now,
+                                              Clock::time_point forget_before) {
   std::vector<LeaseRecord> due;
   for (auto it = leases_.begin(); it != leases_.end();) {
     LeaseRecord& l = it->second;

@@ -37,8 +37,9 @@ class LeaseTable {
   explicit LeaseTable(uint64_t salt) : salt_(salt) {}
 
   // Grants a new lease and returns it.
-  const LeaseRecord& Grant(const std::string& campaign_id, uint64_t seq, const std::string& worker_id,
-                           Clock::time_point deadline, LeaseKind kind = LeaseKind::kGenerate);
+  const LeaseRecord& Grant(const std::string& campaign_id, uint64_t seq,
+                           const std::string& worker_id, Clock::time_point deadline,
+                           LeaseKind kind = LeaseKind::kGenerate);
 
   // Live leases per worker.
   std::map<std::string, uint32_t> LiveByWorker() const;

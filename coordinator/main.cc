@@ -1,12 +1,12 @@
 // foundry-coordinator: campaigns, job leasing, the puzzle store, over gRPC.
 
-#include <CLI/CLI.hpp>
 #include <fmt/format.h>
+#include <CLI/CLI.hpp>
 
 #include "common/client_security.h"
 #include "common/grpc_runtime.h"
-#include "common/stop_signals.h"
 #include "common/metrics_endpoint.h"
+#include "common/stop_signals.h"
 #include "common/token_file.h"
 #include "coordinator/address_file.h"
 #include "coordinator/server.h"
@@ -25,7 +25,8 @@ int main(int argc, char** argv) {
   app.add_option("--db", db, "RocksDB store directory (created when missing)")->required();
   app.add_option("--metrics-listen", metrics_listen,
                  "Serve Prometheus /metrics on this address; off when empty");
-  app.add_option("--lease-seconds", lease_seconds, "A lease lapses this long after its last heartbeat")
+  app.add_option("--lease-seconds", lease_seconds,
+                 "A lease lapses this long after its last heartbeat")
       ->check(CLI::Range(0.2, 3600.0));
   app.add_flag("--sync", sync, "fsync the write-ahead log on every commit (survives power loss)");
   app.add_option("--block-cache-mb", block_cache_mb,
@@ -36,12 +37,14 @@ int main(int argc, char** argv) {
                  "RocksDB row cache in MiB: whole puzzle records for reads by id; 0 = none")
       ->check(CLI::Range(uint64_t{0}, uint64_t{1} << 20))
       ->capture_default_str();
-  std::string tls_cert, tls_key, tls_client_ca, admin_token_file, reader_token_file, worker_token_file;
+  std::string tls_cert, tls_key, tls_client_ca, admin_token_file, reader_token_file,
+      worker_token_file;
   bool insecure = false;
   app.add_option("--tls-cert", tls_cert, "PEM server certificate chain (TLS on with --tls-key)");
   app.add_option("--tls-key", tls_key, "PEM private key of --tls-cert");
-  app.add_option("--tls-client-ca", tls_client_ca,
-                 "PEM CA of client certificates: workers and clients must present one (mutual TLS)");
+  app.add_option(
+      "--tls-client-ca", tls_client_ca,
+      "PEM CA of client certificates: workers and clients must present one (mutual TLS)");
   app.add_option("--admin-token-file", admin_token_file,
                  "File holding the admin bearer token (campaigns and the worker protocol)");
   app.add_option("--reader-token-file", reader_token_file,
@@ -109,12 +112,12 @@ int main(int argc, char** argv) {
   stream_limits.idle_timeout =
       std::chrono::milliseconds(static_cast<int64_t>(stream_idle_seconds * 1000));
   security.streams = stream_limits;
-  for (auto [path, out] : {std::pair{&tls_cert, &security.tls_cert_pem},
-                           std::pair{&tls_key, &security.tls_key_pem},
-                           std::pair{&tls_client_ca, &security.tls_client_ca_pem},
-                           std::pair{&admin_token_file, &security.admin_token},
-                           std::pair{&reader_token_file, &security.reader_token},
-                           std::pair{&worker_token_file, &security.worker_token}}) {
+  for (auto [path, out] :
+       {std::pair{&tls_cert, &security.tls_cert_pem}, std::pair{&tls_key, &security.tls_key_pem},
+        std::pair{&tls_client_ca, &security.tls_client_ca_pem},
+        std::pair{&admin_token_file, &security.admin_token},
+        std::pair{&reader_token_file, &security.reader_token},
+        std::pair{&worker_token_file, &security.worker_token}}) {
     if (path->empty()) continue;
     const bool token = out == &security.admin_token || out == &security.reader_token ||
                        out == &security.worker_token;
@@ -126,7 +129,8 @@ int main(int argc, char** argv) {
     }
     *out = std::move(*content);
   }
-  for (std::string* token : {&security.admin_token, &security.reader_token, &security.worker_token}) {
+  for (std::string* token :
+       {&security.admin_token, &security.reader_token, &security.worker_token}) {
     const auto first = token->find_first_not_of(" \t\r\n");
     const auto last = token->find_last_not_of(" \t\r\n");
     *token = first == std::string::npos ? "" : token->substr(first, last - first + 1);
@@ -186,8 +190,8 @@ int main(int argc, char** argv) {
   foundry::coordinator::BackupSettings backup_settings;
   backup_settings.metrics = &backup_metrics;
   backup_settings.rate_limit_bytes_per_second = backup_rate_mb << 20;
-  auto server = foundry::coordinator::CoordinatorServer::Start(listen, **core, security, &rpc_metrics,
-                                                               backup_settings);
+  auto server = foundry::coordinator::CoordinatorServer::Start(listen, **core, security,
+                                                               &rpc_metrics, backup_settings);
   if (!server.ok()) {
     fmt::print(stderr, "foundry-coordinator: {}\n", server.status().message());
     return 1;

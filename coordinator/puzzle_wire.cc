@@ -21,7 +21,8 @@ constexpr int kObservedField = foundry::v1::Puzzle::kObservedFieldNumber;
 }  // namespace
 
 void SetObservedLevel(foundry::v1::ObservedDifficulty* observed) {
-  observed->set_level(std::string(puzzles::LevelForScore(observed->score(), puzzles::kQuartileFloors)));
+  observed->set_level(
+      std::string(puzzles::LevelForScore(observed->score(), puzzles::kQuartileFloors)));
 }
 
 Result<std::string> PresentRecord(std::string_view id, std::string_view record,
@@ -49,7 +50,8 @@ Result<std::string> PresentRecord(std::string_view id, std::string_view record,
       const auto at = static_cast<size_t>(in.CurrentPosition());
       foundry::v1::Difficulty difficulty;
       if (size > record.size() - at ||
-          !difficulty.ParseFromArray(record.data() + at, static_cast<int>(size)) || !in.Skip(size)) {
+          !difficulty.ParseFromArray(record.data() + at, static_cast<int>(size)) ||
+          !in.Skip(size)) {
         return unreadable();
       }
       score = difficulty.score();

@@ -31,10 +31,12 @@ Status CheckServerSecurity(const std::string& address, const ServerSecurity& sec
     return Status::InvalidArgument("TLS needs both a certificate and its key");
   }
   if (!security.tls_client_ca_pem.empty() && !tls) {
-    return Status::InvalidArgument("client certificates (mutual TLS) need TLS: give a certificate and key");
+    return Status::InvalidArgument(
+        "client certificates (mutual TLS) need TLS: give a certificate and key");
   }
   {
-    const std::string* tokens[] = {&security.admin_token, &security.reader_token, &security.worker_token};
+    const std::string* tokens[] = {&security.admin_token, &security.reader_token,
+                                   &security.worker_token};
     for (int i = 0; i < 3; ++i) {
       for (int j = i + 1; j < 3; ++j) {
         if (!tokens[i]->empty() && *tokens[i] == *tokens[j]) {

@@ -76,7 +76,8 @@ class CoordinatorServer {
   void Shutdown(std::chrono::milliseconds grace = std::chrono::seconds(5));
 
  private:
-  CoordinatorServer(Coordinator& core, const ServerSecurity& security, const BackupSettings& backup);
+  CoordinatorServer(Coordinator& core, const ServerSecurity& security,
+                    const BackupSettings& backup);
 
   AccessControl access_;
   StreamLimiter streams_;

@@ -15,7 +15,8 @@ namespace foundry::coordinator {
 
 class CampaignServiceImpl final : public foundry::v1::CampaignService::Service {
  public:
-  CampaignServiceImpl(Coordinator& core, const AccessControl& access) : core_(core), access_(access) {}
+  CampaignServiceImpl(Coordinator& core, const AccessControl& access)
+      : core_(core), access_(access) {}
   grpc::Status SubmitCampaign(grpc::ServerContext*, const foundry::v1::SubmitCampaignRequest*,
                               foundry::v1::Campaign*) override;
   grpc::Status GetCampaign(grpc::ServerContext*, const foundry::v1::GetCampaignRequest*,
@@ -46,10 +47,12 @@ class WorkerServiceImpl final
               foundry::v1::WorkerService::WithCallbackMethod_ReleaseLeases<
                   foundry::v1::WorkerService::Service>>> {
  public:
-  WorkerServiceImpl(Coordinator& core, const AccessControl& access) : core_(core), access_(access) {}
+  WorkerServiceImpl(Coordinator& core, const AccessControl& access)
+      : core_(core), access_(access) {}
   grpc::ServerUnaryReactor* Lease(grpc::CallbackServerContext*, const foundry::v1::LeaseRequest*,
                                   foundry::v1::LeaseResponse*) override;
-  grpc::ServerUnaryReactor* Heartbeat(grpc::CallbackServerContext*, const foundry::v1::HeartbeatRequest*,
+  grpc::ServerUnaryReactor* Heartbeat(grpc::CallbackServerContext*,
+                                      const foundry::v1::HeartbeatRequest*,
                                       foundry::v1::HeartbeatResponse*) override;
   grpc::Status SubmitResults(grpc::ServerContext*,
                              grpc::ServerReader<foundry::v1::ResultChunk>* reader,
@@ -168,9 +171,11 @@ class PuzzleStoreCallbackService final
   // no Puzzle message built and serialised again.
   grpc::ServerUnaryReactor* GetPuzzle(grpc::CallbackServerContext*, const grpc::ByteBuffer* req,
                                       grpc::ByteBuffer* resp) override;
-  grpc::ServerUnaryReactor* GetPuzzles(grpc::CallbackServerContext*, const foundry::v1::GetPuzzlesRequest*,
+  grpc::ServerUnaryReactor* GetPuzzles(grpc::CallbackServerContext*,
+                                       const foundry::v1::GetPuzzlesRequest*,
                                        foundry::v1::GetPuzzlesResponse*) override;
-  grpc::ServerUnaryReactor* QueryPuzzles(grpc::CallbackServerContext*, const foundry::v1::QueryRequest*,
+  grpc::ServerUnaryReactor* QueryPuzzles(grpc::CallbackServerContext*,
+                                         const foundry::v1::QueryRequest*,
                                          foundry::v1::QueryResponse*) override;
   grpc::ServerUnaryReactor* SamplePuzzles(grpc::CallbackServerContext*,
                                           const foundry::v1::SampleRequest*,

@@ -38,12 +38,17 @@ Status CheckName(std::string_view what, std::string_view value, size_t max_bytes
 
 Status CheckFamily(std::string_view family) {
   if (family.empty()) return Status::InvalidArgument("family must not be empty");
-  if (auto f = puzzles::FindFamily(family); !f.ok()) return Status::InvalidArgument(f.status().message());
+  if (auto f = puzzles::FindFamily(family); !f.ok())
+    return Status::InvalidArgument(f.status().message());
   return Status::Ok();
 }
 
-ratings::Rating ToRating(const storage::RatingState& s) { return {s.rating, s.deviation, s.volatility}; }
-storage::RatingState ToState(const ratings::Rating& r) { return {r.rating, r.deviation, r.volatility}; }
+ratings::Rating ToRating(const storage::RatingState& s) {
+  return {s.rating, s.deviation, s.volatility};
+}
+storage::RatingState ToState(const ratings::Rating& r) {
+  return {r.rating, r.deviation, r.volatility};
+}
 
 // Whether `answer` solves puzzle `id`, by the puzzle's family.
 Result<bool> Judge(storage::Store& store, const std::string& id, std::string_view answer) {
@@ -94,7 +99,8 @@ grpc::Status PuzzleStoreServiceImpl::RecordPlayerPlay(const foundry::v1::RecordP
   play.puzzle_id = req.id();
   play.seconds = req.seconds();
   if (!req.player_id().empty()) {
-    if (Status s = CheckName("player_id", req.player_id(), kMaxPlayerIdBytes); !s.ok()) return ToGrpc(s);
+    if (Status s = CheckName("player_id", req.player_id(), kMaxPlayerIdBytes); !s.ok())
+      return ToGrpc(s);
     play.player_id = req.player_id();
   }
   if (!req.play_id().empty()) {
@@ -103,8 +109,8 @@ grpc::Status PuzzleStoreServiceImpl::RecordPlayerPlay(const foundry::v1::RecordP
   }
   if (req.has_answer()) {
     if (req.answer().size() > kMaxAnswerBytes) {
-      return ToGrpc(Status::InvalidArgument(fmt::format(
-          "answer must be at most {} bytes, got {}", kMaxAnswerBytes, req.answer().size())));
+      return ToGrpc(Status::InvalidArgument(fmt::format("answer must be at most {} bytes, got {}",
+                                                        kMaxAnswerBytes, req.answer().size())));
     }
     Result<bool> verdict = Judge(store_, req.id(), req.answer());
     if (!verdict.ok()) return ToGrpc(verdict.status());
@@ -125,13 +131,15 @@ grpc::Status PuzzleStoreServiceImpl::GetPlayer(grpc::ServerContext* ctx,
                                                const foundry::v1::GetPlayerRequest* req,
                                                foundry::v1::Player* resp) {
   if (auto denied = access_.Check(ctx, Role::kReader); !denied.ok()) return denied;
-  if (Status s = CheckName("player_id", req->player_id(), kMaxPlayerIdBytes); !s.ok()) return ToGrpc(s);
+  if (Status s = CheckName("player_id", req->player_id(), kMaxPlayerIdBytes); !s.ok())
+    return ToGrpc(s);
   if (Status s = CheckFamily(req->family()); !s.ok()) return ToGrpc(s);
   auto found = store_.GetPlayer(req->player_id(), req->family());
   if (!found.ok()) return ToGrpc(found.status());
   // A player new to the family gets the figures a first play starts from,
   // so a game server shows a rating without a special case.
-  const storage::PlayerFigures f = found->value_or(storage::PlayerFigures{rating_model_.new_player, 0, 0});
+  const storage::PlayerFigures f =
+      found->value_or(storage::PlayerFigures{rating_model_.new_player, 0, 0});
   resp->set_player_id(req->player_id());
   resp->set_family(req->family());
   resp->set_rating(f.rating.rating);
@@ -146,7 +154,8 @@ grpc::Status PuzzleStoreServiceImpl::NextPuzzle(grpc::ServerContext* ctx,
                                                 const foundry::v1::NextPuzzleRequest* req,
                                                 foundry::v1::Puzzle* resp) {
   if (auto denied = access_.Check(ctx, Role::kReader); !denied.ok()) return denied;
-  if (Status s = CheckName("player_id", req->player_id(), kMaxPlayerIdBytes); !s.ok()) return ToGrpc(s);
+  if (Status s = CheckName("player_id", req->player_id(), kMaxPlayerIdBytes); !s.ok())
+    return ToGrpc(s);
   if (Status s = CheckFamily(req->family()); !s.ok()) return ToGrpc(s);
   if (!std::isfinite(req->offset()) || std::abs(req->offset()) > kMaxOffset) {
     return ToGrpc(Status::InvalidArgument(
@@ -154,8 +163,10 @@ grpc::Status PuzzleStoreServiceImpl::NextPuzzle(grpc::ServerContext* ctx,
   }
   auto found = store_.GetPlayer(req->player_id(), req->family());
   if (!found.ok()) return ToGrpc(found.status());
-  const double rating = found->has_value() ? (*found)->rating.rating : rating_model_.new_player.rating;
-  auto puzzle = store_.NextPuzzle(req->player_id(), req->family(), rating + req->offset(), rating_model_);
+  const double rating =
+      found->has_value() ? (*found)->rating.rating : rating_model_.new_player.rating;
+  auto puzzle =
+      store_.NextPuzzle(req->player_id(), req->family(), rating + req->offset(), rating_model_);
   if (!puzzle.ok()) return ToGrpc(puzzle.status());
   *resp = std::move(*puzzle);
   // The player is to solve it: the solution stays on the server, which

@@ -60,9 +60,9 @@ Status CheckFilter(const foundry::v1::PuzzleFilter& f) {
   }
   if (f.has_score_range()) {
     if (!(f.min_score() >= 0 && f.min_score() <= f.max_score() && f.max_score() <= 1)) {
-      return Status::InvalidArgument(fmt::format(
-          "score range must satisfy 0 <= min_score <= max_score <= 1, got {}..{}", f.min_score(),
-          f.max_score()));
+      return Status::InvalidArgument(
+          fmt::format("score range must satisfy 0 <= min_score <= max_score <= 1, got {}..{}",
+                      f.min_score(), f.max_score()));
     }
   } else if (f.min_score() != 0 || f.max_score() != 0) {
     return Status::InvalidArgument("min_score/max_score are set but has_score_range is false");
@@ -161,9 +161,9 @@ grpc::Status PuzzleStoreServiceImpl::QueryPuzzles(grpc::ServerContext* ctx,
   return grpc::Status::OK;
 }
 
-grpc::Status PuzzleStoreServiceImpl::ExportPuzzles(grpc::ServerContext* ctx,
-                                                   const foundry::v1::ExportRequest* req,
-                                                   grpc::ServerWriter<foundry::v1::Puzzle>* writer) {
+grpc::Status PuzzleStoreServiceImpl::ExportPuzzles(
+    grpc::ServerContext* ctx, const foundry::v1::ExportRequest* req,
+    grpc::ServerWriter<foundry::v1::Puzzle>* writer) {
   if (auto denied = access_.Check(ctx, Role::kReader); !denied.ok()) return denied;
   if (Status s = CheckFilter(req->filter()); !s.ok()) return ToGrpc(s);
   // Each open stream holds this thread and a store snapshot: bounded per
@@ -206,8 +206,8 @@ grpc::Status PuzzleStoreServiceImpl::SamplePuzzles(grpc::ServerContext* ctx,
         fmt::format("count must be 1..{}, got {}", kMaxSample, req->count())));
   }
   if (req->exclude_ids_size() > kMaxExcluded) {
-    return ToGrpc(Status::InvalidArgument(fmt::format(
-        "at most {} exclude_ids, got {}", kMaxExcluded, req->exclude_ids_size())));
+    return ToGrpc(Status::InvalidArgument(
+        fmt::format("at most {} exclude_ids, got {}", kMaxExcluded, req->exclude_ids_size())));
   }
   std::unordered_set<std::string> exclude(req->exclude_ids().begin(), req->exclude_ids().end());
   auto sample = store_.Sample(ToStorageFilter(req->filter()), req->count(), exclude, req->seed());
@@ -234,7 +234,8 @@ grpc::Status PuzzleStoreServiceImpl::GetStats(grpc::ServerContext* ctx,
   resp->set_puzzles(total);
   resp->set_plays_recorded(store_.PlaysRecorded());
   if (core_ != nullptr) {
-    for (auto& c : core_->ListCampaigns(/*running_only=*/false)) *resp->add_campaigns() = std::move(c);
+    for (auto& c : core_->ListCampaigns(/*running_only=*/false))
+      *resp->add_campaigns() = std::move(c);
   }
   return grpc::Status::OK;
 }
@@ -245,8 +246,8 @@ grpc::Status PuzzleStoreServiceImpl::RecordPlay(grpc::ServerContext* ctx,
   if (auto denied = access_.Check(ctx, Role::kReader); !denied.ok()) return denied;
   if (!puzzles::LooksLikePuzzleId(req->id())) return BadId(req->id());
   if (!std::isfinite(req->seconds()) || req->seconds() < 0 || req->seconds() > 86400) {
-    return ToGrpc(Status::InvalidArgument(
-        fmt::format("seconds must be 0..86400, got {}", req->seconds())));
+    return ToGrpc(
+        Status::InvalidArgument(fmt::format("seconds must be 0..86400, got {}", req->seconds())));
   }
   if (!req->player_id().empty() || req->has_answer() || !req->play_id().empty()) {
     return RecordPlayerPlay(*req, resp);
@@ -294,14 +295,14 @@ grpc::Status PuzzleStoreServiceImpl::ImportPuzzles(
 
 // ---------------------------------------------------------------- callback API
 
-
 grpc::ServerUnaryReactor* PuzzleStoreCallbackService::GetPuzzle(grpc::CallbackServerContext* ctx,
                                                                 const grpc::ByteBuffer* req,
                                                                 grpc::ByteBuffer* resp) {
   return ServeHere(ctx, access_, Role::kReader, [&] {
     foundry::v1::GetPuzzleRequest request;
     grpc::ByteBuffer copy(*req);  // Deserialize consumes its buffer; this shares the slices
-    if (!grpc::SerializationTraits<foundry::v1::GetPuzzleRequest>::Deserialize(&copy, &request).ok()) {
+    if (!grpc::SerializationTraits<foundry::v1::GetPuzzleRequest>::Deserialize(&copy, &request)
+             .ok()) {
       return ToGrpc(Status::InvalidArgument("the request is not a foundry.v1.GetPuzzleRequest"));
     }
     std::string bytes;
@@ -317,31 +318,36 @@ grpc::ServerUnaryReactor* PuzzleStoreCallbackService::GetPuzzle(grpc::CallbackSe
 grpc::ServerUnaryReactor* PuzzleStoreCallbackService::GetPuzzles(
     grpc::CallbackServerContext* ctx, const foundry::v1::GetPuzzlesRequest* req,
     foundry::v1::GetPuzzlesResponse* resp) {
-  return ServeHere(ctx, access_, Role::kReader, [&] { return handlers_.GetPuzzles(nullptr, req, resp); });
+  return ServeHere(ctx, access_, Role::kReader,
+                   [&] { return handlers_.GetPuzzles(nullptr, req, resp); });
 }
 
 grpc::ServerUnaryReactor* PuzzleStoreCallbackService::QueryPuzzles(
     grpc::CallbackServerContext* ctx, const foundry::v1::QueryRequest* req,
     foundry::v1::QueryResponse* resp) {
-  return ServeHere(ctx, access_, Role::kReader, [&] { return handlers_.QueryPuzzles(nullptr, req, resp); });
+  return ServeHere(ctx, access_, Role::kReader,
+                   [&] { return handlers_.QueryPuzzles(nullptr, req, resp); });
 }
 
 grpc::ServerUnaryReactor* PuzzleStoreCallbackService::SamplePuzzles(
     grpc::CallbackServerContext* ctx, const foundry::v1::SampleRequest* req,
     foundry::v1::SampleResponse* resp) {
-  return ServeHere(ctx, access_, Role::kReader, [&] { return handlers_.SamplePuzzles(nullptr, req, resp); });
+  return ServeHere(ctx, access_, Role::kReader,
+                   [&] { return handlers_.SamplePuzzles(nullptr, req, resp); });
 }
 
-grpc::ServerUnaryReactor* PuzzleStoreCallbackService::GetStats(
-    grpc::CallbackServerContext* ctx, const foundry::v1::StatsRequest* req,
-    foundry::v1::StatsResponse* resp) {
-  return ServeHere(ctx, access_, Role::kReader, [&] { return handlers_.GetStats(nullptr, req, resp); });
+grpc::ServerUnaryReactor* PuzzleStoreCallbackService::GetStats(grpc::CallbackServerContext* ctx,
+                                                               const foundry::v1::StatsRequest* req,
+                                                               foundry::v1::StatsResponse* resp) {
+  return ServeHere(ctx, access_, Role::kReader,
+                   [&] { return handlers_.GetStats(nullptr, req, resp); });
 }
 
 grpc::ServerUnaryReactor* PuzzleStoreCallbackService::RecordPlay(
     grpc::CallbackServerContext* ctx, const foundry::v1::RecordPlayRequest* req,
     foundry::v1::RecordPlayResponse* resp) {
-  return ServeHere(ctx, access_, Role::kReader, [&] { return handlers_.RecordPlay(nullptr, req, resp); });
+  return ServeHere(ctx, access_, Role::kReader,
+                   [&] { return handlers_.RecordPlay(nullptr, req, resp); });
 }
 
 grpc::Status PuzzleStoreCallbackService::ExportPuzzles(

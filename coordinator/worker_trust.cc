@@ -45,7 +45,8 @@ std::vector<uint64_t> WorkerTrust::SampleFor(const std::string& worker, uint64_t
   std::vector<uint64_t> out;
   if (!options_.spot_checks || end <= first) return out;
   const Worker& w = workers_[worker];
-  if (w.state != foundry::v1::WORKER_STATE_TRUSTED || w.sampled.size() >= options_.max_sampled_commits) {
+  if (w.state != foundry::v1::WORKER_STATE_TRUSTED ||
+      w.sampled.size() >= options_.max_sampled_commits) {
     *full = true;
     for (uint64_t i = first; i < end; ++i) out.push_back(i);
     return out;
@@ -53,7 +54,8 @@ std::vector<uint64_t> WorkerTrust::SampleFor(const std::string& worker, uint64_t
   // A uniform sample without replacement of ceil(rate * n) indices (Floyd).
   const uint64_t n = end - first;
   const uint64_t k = std::min<uint64_t>(
-      n, std::max<uint64_t>(1, static_cast<uint64_t>(std::ceil(options_.sample_rate * static_cast<double>(n)))));
+      n, std::max<uint64_t>(
+             1, static_cast<uint64_t>(std::ceil(options_.sample_rate * static_cast<double>(n)))));
   std::set<uint64_t> chosen;
   for (uint64_t j = n - k; j < n; ++j) {
     const uint64_t t = rng_.Below(j + 1);
@@ -69,7 +71,8 @@ void WorkerTrust::Agreed(const std::string& worker, bool full, uint64_t candidat
   Worker& w = workers_[worker];
   ++w.agreed;
   if (full) ++w.fully_checked;
-  if (w.state == foundry::v1::WORKER_STATE_PROBATION && w.fully_checked >= options_.probation_jobs) {
+  if (w.state == foundry::v1::WORKER_STATE_PROBATION &&
+      w.fully_checked >= options_.probation_jobs) {
     w.state = foundry::v1::WORKER_STATE_TRUSTED;
   }
   if (full) w.sampled.clear();  // a fully checked job: what came before needs no audit

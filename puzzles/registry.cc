@@ -6,24 +6,19 @@
 #include "puzzles/balance/balance.h"
 #include "puzzles/bulls_cows/bulls_cows.h"
 #include "puzzles/decodoku/decodoku.h"
+#include "puzzles/nonogram/nonogram.h"
 #include "puzzles/secret_number/secret_number.h"
 #include "puzzles/sudoku/sudoku.h"
 #include "puzzles/zebra/zebra.h"
-#include "puzzles/nonogram/nonogram.h"
 
 namespace foundry::puzzles {
 
 std::span<const Family* const> AllFamilies() {
   // One line per family (and its #include above, which also links it: see CMakeLists.txt).
   static const Family* const kFamilies[] = {
-      &secret_number::TheFamily(),
-      &alignment::TheFamily(),
-      &decodoku::TheFamily(),
-      &zebra::TheFamily(),
-      &sudoku::TheFamily(),
-      &bulls_cows::TheFamily(),
-      &balance::TheFamily(),
-      &nonogram::TheFamily(),
+      &secret_number::TheFamily(), &alignment::TheFamily(), &decodoku::TheFamily(),
+      &zebra::TheFamily(),         &sudoku::TheFamily(),    &bulls_cows::TheFamily(),
+      &balance::TheFamily(),       &nonogram::TheFamily(),
   };
   return kFamilies;
 }

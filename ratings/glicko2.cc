@@ -12,9 +12,13 @@ constexpr double kScale = 173.7178;
 // Convergence tolerance of the volatility iteration (Glickman's epsilon).
 constexpr double kEpsilon = 0.000001;
 
-double G(double phi) { return 1.0 / std::sqrt(1.0 + 3.0 * phi * phi / (std::numbers::pi * std::numbers::pi)); }
+double G(double phi) {
+  return 1.0 / std::sqrt(1.0 + 3.0 * phi * phi / (std::numbers::pi * std::numbers::pi));
+}
 
-double E(double mu, double mu_j, double phi_j) { return 1.0 / (1.0 + std::exp(-G(phi_j) * (mu - mu_j))); }
+double E(double mu, double mu_j, double phi_j) {
+  return 1.0 / (1.0 + std::exp(-G(phi_j) * (mu - mu_j)));
+}
 
 // Step 5: the new volatility by the Illinois algorithm.
 double NewVolatility(double sigma, double phi, double v, double delta, double tau) {
@@ -81,10 +85,12 @@ Rating UpdateUnclamped(const Rating& before, const std::vector<Game>& games, dou
 Rating Update(const Rating& before, const std::vector<Game>& games, const Glicko2Config& config) {
   Rating out = UpdateUnclamped(before, games, config.tau);
   out.deviation = std::clamp(out.deviation, config.min_deviation, config.max_deviation);
-  out.rating = std::clamp(out.rating, before.rating - config.max_change, before.rating + config.max_change);
+  out.rating =
+      std::clamp(out.rating, before.rating - config.max_change, before.rating + config.max_change);
   // A rating that is not a number would poison every later update and the
   // index it is stored in; keep the old one instead.
-  if (!std::isfinite(out.rating) || !std::isfinite(out.deviation) || !std::isfinite(out.volatility)) {
+  if (!std::isfinite(out.rating) || !std::isfinite(out.deviation) ||
+      !std::isfinite(out.volatility)) {
     return before;
   }
   return out;

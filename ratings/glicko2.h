@@ -23,11 +23,11 @@ struct Rating {
 // (issue 32): new ratings 1500 / RD 500 / volatility 0.09, tau 0.75, RD kept
 // in [45, 500], a change of rating clamped to +-700.
 struct Glicko2Config {
-  Rating initial;               // what a new player or puzzle starts at
-  double tau = 0.75;            // constrains the change of volatility
-  double min_deviation = 45;    // RD never falls below (ratings keep moving)
-  double max_deviation = 500;   // RD never rises above
-  double max_change = 700;      // |new rating - old rating| at most this
+  Rating initial;              // what a new player or puzzle starts at
+  double tau = 0.75;           // constrains the change of volatility
+  double min_deviation = 45;   // RD never falls below (ratings keep moving)
+  double max_deviation = 500;  // RD never rises above
+  double max_change = 700;     // |new rating - old rating| at most this
 };
 
 // One game of a rating period: the opponent's rating before the period and

@@ -33,8 +33,9 @@ bool IsWithin(const std::string& inner, const std::string& outer) {
 }
 
 // The backup `id` among `good` (nullopt: the newest), or why not.
-Result<BackupSummary> Pick(const std::vector<BackupSummary>& good, const std::vector<uint32_t>& damaged,
-                           std::optional<uint32_t> id, const std::string& backup_dir) {
+Result<BackupSummary> Pick(const std::vector<BackupSummary>& good,
+                           const std::vector<uint32_t>& damaged, std::optional<uint32_t> id,
+                           const std::string& backup_dir) {
   if (!id) {
     if (good.empty()) return Status::NotFound("no good backup in " + backup_dir);
     return good.back();
@@ -46,8 +47,8 @@ Result<BackupSummary> Pick(const std::vector<BackupSummary>& good, const std::ve
   for (const BackupSummary& b : good) {
     if (b.id == *id) return b;
   }
-  return Status::NotFound("no backup " + std::to_string(*id) + " in " + backup_dir +
-                          " (it holds " + ListIds(good) + ")");
+  return Status::NotFound("no backup " + std::to_string(*id) + " in " + backup_dir + " (it holds " +
+                          ListIds(good) + ")");
 }
 
 Status RemoveChildren(const std::string& dir) {
@@ -141,8 +142,9 @@ Result<BackupSummary> RestoreBackup(const std::string& backup_dir, const std::st
     if (!fs::is_directory(st)) return Status::FailedPrecondition(db_dir + " is not a directory");
     if (fs::directory_iterator(db_dir, ec) != fs::directory_iterator() || ec) {
       return Status::FailedPrecondition(
-          db_dir + " is not empty: a restore never writes over an existing store or files. Move "
-                   "it aside (or give a new directory) and restore again");
+          db_dir +
+          " is not empty: a restore never writes over an existing store or files. Move "
+          "it aside (or give a new directory) and restore again");
     }
   }
   if (IsWithin(db_dir, backup_dir) || IsWithin(backup_dir, db_dir)) {
@@ -159,9 +161,9 @@ Result<BackupSummary> RestoreBackup(const std::string& backup_dir, const std::st
 
   // An absent target is built under a temporary name beside it and renamed
   // at the end, so that it never holds half a store.
-  const std::string target =
-      exists ? db_dir : fs::path(db_dir).lexically_normal().string() + ".restoring-" +
-                            std::to_string(::getpid());
+  const std::string target = exists ? db_dir
+                                    : fs::path(db_dir).lexically_normal().string() + ".restoring-" +
+                                          std::to_string(::getpid());
   if (!exists) {
     fs::create_directories(target, ec);
     if (ec) return Status::Internal("cannot create " + target + ": " + ec.message());

@@ -51,8 +51,8 @@ Result<std::unique_ptr<rocksdb::BackupEngineReadOnly>> OpenReadOnly(const std::s
 
 std::string EncodeMetadata(int schema_version, uint64_t puzzles, uint64_t campaigns) {
   std::ostringstream out;
-  out << kMetadataTag << "\nschema " << schema_version << "\npuzzles " << puzzles
-      << "\ncampaigns " << campaigns << "\n";
+  out << kMetadataTag << "\nschema " << schema_version << "\npuzzles " << puzzles << "\ncampaigns "
+      << campaigns << "\n";
   return out.str();
 }
 

@@ -66,12 +66,13 @@ Result<std::vector<std::string>> DrawSampler::Sample(const std::vector<DrawSpan>
   std::vector<std::string> keys;
   std::vector<std::optional<std::string>> values;
   while (out.size() < n && !order.Done() && order.Drawn() < budget) {
-    const uint64_t batch = std::min<uint64_t>({n - out.size(), budget - order.Drawn(),
-                                               total - order.Drawn()});
+    const uint64_t batch =
+        std::min<uint64_t>({n - out.size(), budget - order.Drawn(), total - order.Drawn()});
     keys.clear();
     for (uint64_t i = 0; i < batch; ++i) {
       const uint64_t pos = order.Next(rng);
-      const size_t k = static_cast<size_t>(std::upper_bound(ends.begin(), ends.end(), pos) - ends.begin());
+      const size_t k =
+          static_cast<size_t>(std::upper_bound(ends.begin(), ends.end(), pos) - ends.begin());
       const uint64_t start = k == 0 ? 0 : ends[k - 1];
       keys.push_back(keys::DrawKey(spans[k].family, spans[k].level, pos - start));
     }

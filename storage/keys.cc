@@ -11,7 +11,8 @@ namespace {
 constexpr char kSep = '\0';
 
 void PutBigEndian(std::string& out, uint64_t v) {
-  for (int shift = 56; shift >= 0; shift -= 8) out.push_back(static_cast<char>((v >> shift) & 0xff));
+  for (int shift = 56; shift >= 0; shift -= 8)
+    out.push_back(static_cast<char>((v >> shift) & 0xff));
 }
 
 uint64_t GetBigEndian(std::string_view in) {
@@ -87,7 +88,8 @@ std::string ByScoreKey(std::string_view family, double score, std::string_view i
 
 std::optional<ByScoreParts> ParseByScoreKey(std::string_view key) {
   const size_t sep = key.find(kSep);
-  if (sep == std::string_view::npos || sep == 0 || key.size() < sep + 1 + 8 + 1) return std::nullopt;
+  if (sep == std::string_view::npos || sep == 0 || key.size() < sep + 1 + 8 + 1)
+    return std::nullopt;
   return ByScoreParts{key.substr(0, sep), ParseScoreKey(key.substr(sep + 1, 8)),
                       key.substr(sep + 9)};
 }
@@ -240,11 +242,20 @@ std::optional<PageToken> DecodePageToken(std::string_view token) {
   }
   ScanIndex index;
   switch (bytes[0]) {
-    case static_cast<char>(ScanIndex::kPuzzles): index = ScanIndex::kPuzzles; break;
-    case static_cast<char>(ScanIndex::kCampaignMembers): index = ScanIndex::kCampaignMembers; break;
-    case static_cast<char>(ScanIndex::kByScore): index = ScanIndex::kByScore; break;
-    case static_cast<char>(ScanIndex::kByCreated): index = ScanIndex::kByCreated; break;
-    default: return std::nullopt;
+    case static_cast<char>(ScanIndex::kPuzzles):
+      index = ScanIndex::kPuzzles;
+      break;
+    case static_cast<char>(ScanIndex::kCampaignMembers):
+      index = ScanIndex::kCampaignMembers;
+      break;
+    case static_cast<char>(ScanIndex::kByScore):
+      index = ScanIndex::kByScore;
+      break;
+    case static_cast<char>(ScanIndex::kByCreated):
+      index = ScanIndex::kByCreated;
+      break;
+    default:
+      return std::nullopt;
   }
   return PageToken{index, bytes.substr(1)};
 }

@@ -80,8 +80,8 @@ inline constexpr std::string_view kByDrawCf = "by_draw";
 // Every column family of a store of this schema version, default first. The
 // position of a name here is its index in RocksStore's handle array.
 inline constexpr std::array<std::string_view, 9> kAllCfs = {
-    kDefaultCf,         kPuzzlesCf, kByFamilyCf, kCampaignsCf,
-    kCampaignMembersCf, kPlaysCf,   kByScoreCf,  kByCreatedCf, kByDrawCf};
+    kDefaultCf, kPuzzlesCf, kByFamilyCf,  kCampaignsCf, kCampaignMembersCf,
+    kPlaysCf,   kByScoreCf, kByCreatedCf, kByDrawCf};
 // The column families that schema version 2 added (Open creates and fills
 // them when it upgrades a version 1 store).
 inline constexpr std::array<std::string_view, 2> kAddedInV2 = {kByScoreCf, kByCreatedCf};

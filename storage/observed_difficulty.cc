@@ -15,7 +15,8 @@ Observed Observe(double score, const PlayCounts& plays) {
   o.plays = plays.solved > std::numeric_limits<uint64_t>::max() - plays.failed
                 ? std::numeric_limits<uint64_t>::max()
                 : plays.solved + plays.failed;
-  o.mean_solve_seconds = plays.solved == 0 ? 0.0 : static_cast<double>(plays.solve_ms) / 1000.0 / solved;
+  o.mean_solve_seconds =
+      plays.solved == 0 ? 0.0 : static_cast<double>(plays.solve_ms) / 1000.0 / solved;
   return o;
 }
 

@@ -31,8 +31,8 @@ class PlayCountsMergeOperator final : public rocksdb::AssociativeMergeOperator {
              rocksdb::Logger* /*logger*/) const override {
     std::string_view existing_view;
     if (existing_value != nullptr) existing_view = existing_value->ToStringView();
-    std::optional<std::string> merged = MergePlayCounts(
-        existing_value != nullptr ? &existing_view : nullptr, value.ToStringView());
+    std::optional<std::string> merged =
+        MergePlayCounts(existing_value != nullptr ? &existing_view : nullptr, value.ToStringView());
     if (!merged) return false;  // RocksDB turns this into Status::Corruption
     *new_value = std::move(*merged);
     return true;

@@ -39,15 +39,19 @@ constexpr std::string_view kPlayId{"play_id\0", 8};
 std::string PlayerKey(std::string_view family, std::string_view player_id) {
   return Join(kPlayer, family, player_id);
 }
-std::string PuzzleRatingKey(std::string_view puzzle_id) { return std::string(kPuzzleRating).append(puzzle_id); }
+std::string PuzzleRatingKey(std::string_view puzzle_id) {
+  return std::string(kPuzzleRating).append(puzzle_id);
+}
 std::string ByRatingPrefix(std::string_view family) { return Join(kByRating, family, ""); }
 std::string ByRatingKey(std::string_view family, double rating, std::string_view puzzle_id) {
   return ByRatingPrefix(family) + keys::ScoreKey(rating) + std::string(puzzle_id);
 }
 std::optional<std::pair<double, std::string_view>> ParseByRatingKey(std::string_view prefix,
                                                                     std::string_view key) {
-  if (key.size() <= prefix.size() + 8 || key.substr(0, prefix.size()) != prefix) return std::nullopt;
-  return std::make_pair(keys::ParseScoreKey(key.substr(prefix.size(), 8)), key.substr(prefix.size() + 8));
+  if (key.size() <= prefix.size() + 8 || key.substr(0, prefix.size()) != prefix)
+    return std::nullopt;
+  return std::make_pair(keys::ParseScoreKey(key.substr(prefix.size(), 8)),
+                        key.substr(prefix.size() + 8));
 }
 std::string ServedKey(std::string_view player_id, std::string_view puzzle_id) {
   return Join(kServed, player_id, puzzle_id);
@@ -92,7 +96,8 @@ std::string EncodePlayIdRecord(std::string_view fingerprint, std::string_view re
   out.append(response);
   return out;
 }
-std::optional<std::pair<std::string_view, std::string_view>> DecodePlayIdRecord(std::string_view v) {
+std::optional<std::pair<std::string_view, std::string_view>> DecodePlayIdRecord(
+    std::string_view v) {
   if (v.size() < 4) return std::nullopt;
   uint32_t n = 0;
   for (int i = 3; i >= 0; --i) n = (n << 8) | static_cast<unsigned char>(v[i]);

@@ -33,9 +33,9 @@ struct PlayerPlay {
   // True when `solved` is the family's judgement of `answer`; false for a
   // client-claimed play.
   bool judged = false;
-  std::string answer;      // the answer text when judged
-  std::string player_id;   // "" for none
-  std::string play_id;     // "" for none
+  std::string answer;     // the answer text when judged
+  std::string player_id;  // "" for none
+  std::string play_id;    // "" for none
 };
 
 // The rating model the store applies under its lock: new ratings of the
@@ -55,7 +55,9 @@ struct RatingModel {
   RateFn rate;
 
   // The starting rating of a puzzle of generator score `score`.
-  double InitialPuzzleRating(double score) const { return puzzle_center + puzzle_per_score * (score - 0.5); }
+  double InitialPuzzleRating(double score) const {
+    return puzzle_center + puzzle_per_score * (score - 0.5);
+  }
 };
 
 }  // namespace foundry::storage

@@ -34,7 +34,8 @@ Status RocksStore::LoadDrawGroups() {
       return Status::DataLoss("store at " + dir_ + " has a malformed draw group entry (" +
                               it->key().ToString(/*hex=*/true) + ")");
     }
-    groups[{std::string(name->family), std::string(name->level)}] = {counters->first, counters->second};
+    groups[{std::string(name->family), std::string(name->level)}] = {counters->first,
+                                                                     counters->second};
   }
   if (!it->status().ok()) return FromRocks(it->status(), dir_, "cannot read the draw groups");
   groups_.Reset(std::move(groups));
@@ -63,12 +64,14 @@ Status RocksStore::UpgradeFromVersion1() {
     }
     if (!s.ok()) return FromRocks(s, dir_, "upgrade to schema 2: cannot write the new indexes");
   }
-  if (!it->status().ok()) return FromRocks(it->status(), dir_, "upgrade to schema 2: cannot read puzzles");
+  if (!it->status().ok())
+    return FromRocks(it->status(), dir_, "upgrade to schema 2: cannot read puzzles");
   rocksdb::WriteOptions sync;
   sync.sync = true;
   rocksdb::Status s = db_->Write(sync, &wb);
   if (s.ok()) {
-    s = db_->Put(sync, cf(kDefault), ToSlice(keys::kSchemaVersionKey), keys::EncodeSchemaVersion(2));
+    s = db_->Put(sync, cf(kDefault), ToSlice(keys::kSchemaVersionKey),
+                 keys::EncodeSchemaVersion(2));
   }
   return FromRocks(s, dir_, "upgrade to schema 2");
 }
@@ -89,9 +92,11 @@ Status RocksStore::UpgradeFromVersion2() {
       if (s.ok()) s = wb.Delete(cf(kByFamily), last);
       if (!s.ok()) return FromRocks(s, dir_, "upgrade to schema 3: cannot build the write batch");
     }
-    if (!it->status().ok()) return FromRocks(it->status(), dir_, "upgrade to schema 3: cannot read by_family");
+    if (!it->status().ok())
+      return FromRocks(it->status(), dir_, "upgrade to schema 3: cannot read by_family");
   }
-  rocksdb::Status s = wb.Put(cf(kDefault), ToSlice(keys::kSchemaVersionKey), keys::EncodeSchemaVersion(3));
+  rocksdb::Status s =
+      wb.Put(cf(kDefault), ToSlice(keys::kSchemaVersionKey), keys::EncodeSchemaVersion(3));
   rocksdb::WriteOptions sync;
   sync.sync = true;
   if (s.ok()) s = db_->Write(sync, &wb);
@@ -167,7 +172,8 @@ StoreStats RocksStore::Stats(bool count_levels) {
   st.block_cache_usage_bytes = one(P::kBlockCacheUsage);
   st.block_cache_capacity_bytes = one(P::kBlockCacheCapacity);
   if (const std::shared_ptr<rocksdb::Statistics> stats = db_->GetDBOptions().statistics) {
-    st.write_stall_seconds = static_cast<double>(stats->getTickerCount(rocksdb::STALL_MICROS)) / 1e6;
+    st.write_stall_seconds =
+        static_cast<double>(stats->getTickerCount(rocksdb::STALL_MICROS)) / 1e6;
     st.block_cache_hits = stats->getTickerCount(rocksdb::BLOCK_CACHE_HIT);
     st.block_cache_misses = stats->getTickerCount(rocksdb::BLOCK_CACHE_MISS);
   }

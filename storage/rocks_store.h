@@ -71,9 +71,9 @@ class RocksStore final : public Store {
   // entry already exists.
   Status Commit(const CommitBatch& batch) override;
   // Errors as Commit's, except that stored and repeated ids are skipped.
-  Result<NewPuzzles> CommitNew(CommitBatch batch, uint64_t max_new,
-                               const std::function<void(const NewPuzzles&, foundry::v1::Campaign&)>&
-                                   finish) override;
+  Result<NewPuzzles> CommitNew(
+      CommitBatch batch, uint64_t max_new,
+      const std::function<void(const NewPuzzles&, foundry::v1::Campaign&)>& finish) override;
   // InvalidArgument for an empty id, one with a \0, or a string field that
   // is not valid UTF-8.
   Status PutCampaign(const foundry::v1::Campaign& campaign) override;
@@ -83,8 +83,7 @@ class RocksStore final : public Store {
   Result<std::vector<foundry::v1::Campaign>> LoadCampaigns() override;
   // InvalidArgument for a filter with a level but no family, or with a \0 in
   // a field, and for a page token of another filter.
-  Result<std::string> Scan(const PuzzleFilter& filter, std::string_view page_token,
-                           uint64_t limit,
+  Result<std::string> Scan(const PuzzleFilter& filter, std::string_view page_token, uint64_t limit,
                            const std::function<bool(const foundry::v1::Puzzle&)>& visit) override;
   Result<std::vector<foundry::v1::Puzzle>> Sample(const PuzzleFilter& filter, size_t n,
                                                   const std::unordered_set<std::string>& exclude,
@@ -172,7 +171,8 @@ class RocksStore final : public Store {
   // Validates, encodes and writes puzzles (with their member keys) and the
   // campaign record in one WriteBatch. REQUIRES: commit_mu_ held.
   Status WriteLocked(const std::vector<foundry::v1::Puzzle>& puzzles,
-                     const std::vector<std::string>& member_keys, const foundry::v1::Campaign& campaign);
+                     const std::vector<std::string>& member_keys,
+                     const foundry::v1::Campaign& campaign);
   static std::string ByScoreKeyOf(const foundry::v1::Puzzle& p);
   static std::string CatalogValueOf(const foundry::v1::Puzzle& p);
 

@@ -16,8 +16,9 @@ Result<BackupSummary> RocksStore::Backup(const std::string& backup_dir,
   if (!engine.ok()) return engine.status();
 
   const std::map<std::string, uint64_t> counts = PuzzleCounts();
-  const uint64_t puzzles = std::accumulate(
-      counts.begin(), counts.end(), uint64_t{0}, [](uint64_t n, const auto& kv) { return n + kv.second; });
+  const uint64_t puzzles =
+      std::accumulate(counts.begin(), counts.end(), uint64_t{0},
+                      [](uint64_t n, const auto& kv) { return n + kv.second; });
   auto campaigns = LoadCampaigns();
   if (!campaigns.ok()) return campaigns.status();
 
@@ -39,12 +40,14 @@ Result<BackupSummary> RocksStore::Backup(const std::string& backup_dir,
   rocksdb::IOStatus s = (*engine)->CreateNewBackupWithMetadata(
       options, db_.get(),
       backup_engine::EncodeMetadata(Store::kSchemaVersion, puzzles, campaigns->size()), &id);
-  if (!s.ok()) return backup_engine::FromBackupStatus(s, backup_dir, "backup of " + dir_ + " failed");
+  if (!s.ok())
+    return backup_engine::FromBackupStatus(s, backup_dir, "backup of " + dir_ + " failed");
   if (backup_options.keep > 0) {
     s = (*engine)->PurgeOldBackups(backup_options.keep);
     if (!s.ok()) {
       return backup_engine::FromBackupStatus(
-          s, backup_dir, "backup " + std::to_string(id) + " is good, but deleting older ones failed");
+          s, backup_dir,
+          "backup " + std::to_string(id) + " is good, but deleting older ones failed");
     }
   }
   rocksdb::BackupInfo info;

@@ -36,7 +36,8 @@ Result<RocksStore::Lookup> RocksStore::LookUpLocked(const std::vector<Puzzle>& p
   const size_t n = puzzles.size();
   Lookup out;
   out.member_keys.reserve(n);
-  for (const Puzzle& p : puzzles) out.member_keys.push_back(keys::CampaignMemberKey(campaign_id, p.index()));
+  for (const Puzzle& p : puzzles)
+    out.member_keys.push_back(keys::CampaignMemberKey(campaign_id, p.index()));
   out.id_stored.assign(n, false);
   out.member_taken.assign(n, false);
   if (n == 0) return out;
@@ -50,17 +51,20 @@ Result<RocksStore::Lookup> RocksStore::LookUpLocked(const std::vector<Puzzle>& p
   }
   std::vector<rocksdb::PinnableSlice> values(2 * n);
   std::vector<rocksdb::Status> statuses(2 * n);
-  db_->MultiGet(rocksdb::ReadOptions(), 2 * n, cfs.data(), lookup.data(), values.data(), statuses.data());
+  db_->MultiGet(rocksdb::ReadOptions(), 2 * n, cfs.data(), lookup.data(), values.data(),
+                statuses.data());
   for (size_t i = 0; i < 2 * n; ++i) {
     if (statuses[i].IsNotFound()) continue;
-    if (!statuses[i].ok()) return FromRocks(statuses[i], dir_, "commit: cannot check existing entries");
+    if (!statuses[i].ok())
+      return FromRocks(statuses[i], dir_, "commit: cannot check existing entries");
     (i < n ? out.id_stored[i] : out.member_taken[i - n]) = true;
   }
   return out;
 }
 
 Status RocksStore::WriteLocked(const std::vector<Puzzle>& puzzles,
-                               const std::vector<std::string>& member_keys, const Campaign& campaign) {
+                               const std::vector<std::string>& member_keys,
+                               const Campaign& campaign) {
   KeyOrderedBatch entries;
   std::unordered_set<std::string_view> ids;
   // The counters of the groups this batch adds to; commit_mu_ makes this
@@ -69,14 +73,17 @@ Status RocksStore::WriteLocked(const std::vector<Puzzle>& puzzles,
   for (size_t i = 0; i < puzzles.size(); ++i) {
     const Puzzle& p = puzzles[i];
     if (p.id().empty()) return Status::InvalidArgument("commit: a puzzle has no id");
-    if (p.family().empty()) return Status::InvalidArgument("commit: puzzle " + p.id() + " has no family");
-    if (!keys::IsValidKeyComponent(p.family()) || !keys::IsValidKeyComponent(p.difficulty().level())) {
+    if (p.family().empty())
+      return Status::InvalidArgument("commit: puzzle " + p.id() + " has no family");
+    if (!keys::IsValidKeyComponent(p.family()) ||
+        !keys::IsValidKeyComponent(p.difficulty().level())) {
       return Status::InvalidArgument("commit: puzzle " + p.id() +
                                      " has a NUL byte in its family or level");
     }
     if (p.campaign_id() != campaign.id()) {
       return Status::InvalidArgument("commit: puzzle " + p.id() + " names campaign \"" +
-                                     p.campaign_id() + "\", not the batch's campaign " + campaign.id());
+                                     p.campaign_id() + "\", not the batch's campaign " +
+                                     campaign.id());
     }
     if (!ids.insert(p.id()).second) {
       return Status::AlreadyExists("commit: puzzle " + p.id() + " appears twice in the batch");
@@ -94,9 +101,11 @@ Status RocksStore::WriteLocked(const std::vector<Puzzle>& puzzles,
     if (inserted) group->second = groups_.Get(p.family(), p.difficulty().level());
     const uint64_t seq = group->second.next++;
     ++group->second.live;
-    entries.Put(cf(kByCreated), keys::ByCreatedKey(p.created_unix_ms(), p.id()), keys::EncodeSeq(seq));
+    entries.Put(cf(kByCreated), keys::ByCreatedKey(p.created_unix_ms(), p.id()),
+                keys::EncodeSeq(seq));
     entries.Put(cf(kByDraw), keys::DrawKey(p.family(), p.difficulty().level(), seq),
-                keys::EncodeDrawValue(p.difficulty().score(), p.created_unix_ms(), p.campaign_id(), p.id()));
+                keys::EncodeDrawValue(p.difficulty().score(), p.created_unix_ms(), p.campaign_id(),
+                                      p.id()));
   }
   for (const auto& [group, counters] : changed) {
     entries.Put(cf(kDefault), keys::DrawGroupKey(group.first, group.second),
@@ -105,7 +114,8 @@ Status RocksStore::WriteLocked(const std::vector<Puzzle>& puzzles,
   {
     std::set<std::string_view> distinct(member_keys.begin(), member_keys.end());
     if (distinct.size() != member_keys.size()) {
-      return Status::AlreadyExists("commit: two puzzles of the batch have the same candidate index");
+      return Status::AlreadyExists(
+          "commit: two puzzles of the batch have the same candidate index");
     }
   }
   std::string bytes;
@@ -136,17 +146,20 @@ Status RocksStore::Commit(const CommitBatch& batch) {
   if (!found.ok()) return found.status();
   for (size_t i = 0; i < batch.puzzles.size(); ++i) {
     const Puzzle& p = batch.puzzles[i];
-    if (found->id_stored[i]) return Status::AlreadyExists("commit: puzzle " + p.id() + " is already stored");
+    if (found->id_stored[i])
+      return Status::AlreadyExists("commit: puzzle " + p.id() + " is already stored");
     if (found->member_taken[i]) {
       return Status::AlreadyExists("commit: campaign " + batch.campaign.id() +
-                                   " already has a puzzle at candidate index " + std::to_string(p.index()));
+                                   " already has a puzzle at candidate index " +
+                                   std::to_string(p.index()));
     }
   }
   return WriteLocked(batch.puzzles, found->member_keys, batch.campaign);
 }
 
-Result<NewPuzzles> RocksStore::CommitNew(CommitBatch batch, uint64_t max_new,
-                                         const std::function<void(const NewPuzzles&, Campaign&)>& finish) {
+Result<NewPuzzles> RocksStore::CommitNew(
+    CommitBatch batch, uint64_t max_new,
+    const std::function<void(const NewPuzzles&, Campaign&)>& finish) {
   FOUNDRY_RETURN_IF_ERROR(CheckCampaignId(batch.campaign));
   std::lock_guard<std::mutex> commit_lock(commit_mu_);
   Result<Lookup> found = LookUpLocked(batch.puzzles, batch.campaign.id());
@@ -163,7 +176,8 @@ Result<NewPuzzles> RocksStore::CommitNew(CommitBatch batch, uint64_t max_new,
     }
     if (found->member_taken[i]) {
       return Status::AlreadyExists("commit: campaign " + batch.campaign.id() +
-                                   " already has a puzzle at candidate index " + std::to_string(p.index()));
+                                   " already has a puzzle at candidate index " +
+                                   std::to_string(p.index()));
     }
     kept.push_back(std::move(p));
     kept_members.push_back(std::move(found->member_keys[i]));

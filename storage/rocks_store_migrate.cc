@@ -57,7 +57,9 @@ Status RocksStore::UpgradeFromVersion3() {
   {
     rocksdb::WriteBatch wb;
     rocksdb::Status s = ClearColumnFamily(db_.get(), cf(kByDraw), wb);
-    if (s.ok()) s = wb.DeleteRange(cf(kDefault), ToSlice(keys::kDrawGroupsBegin), ToSlice(keys::kDrawGroupsEnd));
+    if (s.ok())
+      s = wb.DeleteRange(cf(kDefault), ToSlice(keys::kDrawGroupsBegin),
+                         ToSlice(keys::kDrawGroupsEnd));
     if (s.ok()) s = db_->Write(sync, &wb);
     if (!s.ok()) return FromRocks(s, dir_, "upgrade to schema 4: cannot clear by_draw");
   }
@@ -73,20 +75,23 @@ Status RocksStore::UpgradeFromVersion3() {
     rocksdb::WriteBatch wb;
     for (it->SeekToFirst(); it->Valid(); it->Next()) {
       std::optional<keys::ByScoreParts> key = keys::ParseByScoreKey(it->key().ToStringView());
-      std::optional<keys::CatalogValue> value = keys::DecodeCatalogValue(it->value().ToStringView());
+      std::optional<keys::CatalogValue> value =
+          keys::DecodeCatalogValue(it->value().ToStringView());
       if (!key || !value) {
         return Status::DataLoss("upgrade to schema 4: store at " + dir_ +
-                                " has a malformed by_score entry (" + it->key().ToString(/*hex=*/true) + ")");
+                                " has a malformed by_score entry (" +
+                                it->key().ToString(/*hex=*/true) + ")");
       }
       DrawCounters& group = groups[{std::string(key->family), std::string(value->level)}];
       const uint64_t seq = group.next++;
       ++group.live;
       ++puzzles;
-      rocksdb::Status s = wb.Put(cf(kByDraw), keys::DrawKey(key->family, value->level, seq),
-                                 keys::EncodeDrawValue(key->score, value->created_unix_ms,
-                                                       value->campaign_id, key->id));
+      rocksdb::Status s = wb.Put(
+          cf(kByDraw), keys::DrawKey(key->family, value->level, seq),
+          keys::EncodeDrawValue(key->score, value->created_unix_ms, value->campaign_id, key->id));
       if (s.ok()) {
-        s = wb.Put(cf(kByCreated), keys::ByCreatedKey(value->created_unix_ms, key->id), keys::EncodeSeq(seq));
+        s = wb.Put(cf(kByCreated), keys::ByCreatedKey(value->created_unix_ms, key->id),
+                   keys::EncodeSeq(seq));
       }
       if (s.ok() && wb.Count() >= 16384) {
         s = db_->Write(rocksdb::WriteOptions(), &wb);
@@ -94,7 +99,8 @@ Status RocksStore::UpgradeFromVersion3() {
       }
       if (!s.ok()) return FromRocks(s, dir_, "upgrade to schema 4: cannot write by_draw");
     }
-    if (!it->status().ok()) return FromRocks(it->status(), dir_, "upgrade to schema 4: cannot read by_score");
+    if (!it->status().ok())
+      return FromRocks(it->status(), dir_, "upgrade to schema 4: cannot read by_score");
     rocksdb::Status s = db_->Write(rocksdb::WriteOptions(), &wb);
     if (!s.ok()) return FromRocks(s, dir_, "upgrade to schema 4: cannot write by_draw");
   }
@@ -108,15 +114,18 @@ Status RocksStore::UpgradeFromVersion3() {
                keys::EncodeDrawCounters(counters.next, counters.live));
     if (!s.ok()) break;
   }
-  if (s.ok()) s = wb.Put(cf(kDefault), ToSlice(keys::kSchemaVersionKey), keys::EncodeSchemaVersion(4));
+  if (s.ok())
+    s = wb.Put(cf(kDefault), ToSlice(keys::kSchemaVersionKey), keys::EncodeSchemaVersion(4));
   if (s.ok()) s = db_->Write(sync, &wb);
   if (!s.ok()) return FromRocks(s, dir_, "upgrade to schema 4");
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  std::fprintf(stderr, "%s",
-               fmt::format("foundry store: upgraded {} to schema version 4: {} puzzles in {} groups "
-                           "indexed in {:.1f} s\n",
-                           dir_, puzzles, groups.size(), seconds)
-                   .c_str());
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  std::fprintf(
+      stderr, "%s",
+      fmt::format("foundry store: upgraded {} to schema version 4: {} puzzles in {} groups "
+                  "indexed in {:.1f} s\n",
+                  dir_, puzzles, groups.size(), seconds)
+          .c_str());
   return Status::Ok();
 }
 

@@ -8,8 +8,8 @@
 
 #include <algorithm>
 #include <cctype>
-#include <cstring>
 #include <cstdarg>
+#include <cstring>
 #include <deque>
 #include <filesystem>
 #include <optional>
@@ -38,8 +38,7 @@ using foundry::v1::Puzzle;
 
 Status FromRocks(const rocksdb::Status& s, const std::string& dir, std::string_view what) {
   if (s.ok()) return Status::Ok();
-  const std::string msg =
-      std::string(what) + " (store at " + dir + "): RocksDB: " + s.ToString();
+  const std::string msg = std::string(what) + " (store at " + dir + "): RocksDB: " + s.ToString();
   if (s.IsCorruption()) return Status::DataLoss(msg);
   if (s.IsNoSpace()) return Status::ResourceExhausted(msg);
   if (s.IsBusy() || s.IsTryAgain() || s.IsTimedOut() || s.IsShutdownInProgress()) {
@@ -81,11 +80,13 @@ Status FromRocksOpen(const rocksdb::Status& s, const std::string& dir, std::stri
     // RocksDB keeps its own table of the locks this process holds and says
     // so ("lock hold by current process") before asking the kernel.
     if (s.ToString().find("current process") != std::string::npos) {
-      return Status::Unavailable("the store at " + dir + " is already open in this process "
-                                 "(RocksDB: " + s.ToString() + ")");
+      return Status::Unavailable("the store at " + dir +
+                                 " is already open in this process "
+                                 "(RocksDB: " +
+                                 s.ToString() + ")");
     }
-    return Status::Unavailable("another process has the store at " + dir + " open (RocksDB: " +
-                               s.ToString() + ")");
+    return Status::Unavailable("another process has the store at " + dir +
+                               " open (RocksDB: " + s.ToString() + ")");
   }
   if (existing && (s.IsPathNotFound() || s.IsNotFound())) {
     return Status::DataLoss(std::string(what) + " (store at " + dir +
@@ -143,7 +144,8 @@ Status WriteInitMarker(const std::string& dir) {
                   ::fsync(fd) == 0;
   const int err = errno;
   ::close(fd);
-  if (!ok) return FromErrorCode(std::error_code(err, std::generic_category()), "cannot write", path);
+  if (!ok)
+    return FromErrorCode(std::error_code(err, std::generic_category()), "cannot write", path);
   if (!SyncPath(dir, /*directory=*/true)) {
     return FromErrorCode(std::error_code(errno, std::generic_category()), "cannot sync", dir);
   }
@@ -197,8 +199,8 @@ Result<ProbeResult> ProbeExisting(const std::string& dir, bool has_marker) {
   std::unique_ptr<rocksdb::DB> db(raw);
 
   std::string value;
-  s = db->Get(rocksdb::ReadOptions(), rocksdb::Slice(keys::kSchemaVersionKey.data(),
-                                                     keys::kSchemaVersionKey.size()),
+  s = db->Get(rocksdb::ReadOptions(),
+              rocksdb::Slice(keys::kSchemaVersionKey.data(), keys::kSchemaVersionKey.size()),
               &value);
   db->Close().PermitUncheckedError();
   db.reset();
@@ -207,15 +209,18 @@ Result<ProbeResult> ProbeExisting(const std::string& dir, bool has_marker) {
   if (s.IsNotFound()) {
     if (!has_marker) {
       return Status::FailedPrecondition(
-          dir + " holds a RocksDB database without a schema_version key: it is not a Puzzle "
-                "Foundry store; refusing to open or initialise it");
+          dir +
+          " holds a RocksDB database without a schema_version key: it is not a Puzzle "
+          "Foundry store; refusing to open or initialise it");
     }
     // Our own creation was interrupted before schema_version was stored;
     // nothing but our column families can be in it.
     for (const std::string& name : names) {
       if (ours.count(name) == 0) {
-        return Status::FailedPrecondition("store at " + dir + " (unfinished creation) has unknown "
-                                          "column family \"" + name + "\"; refusing to open it");
+        return Status::FailedPrecondition("store at " + dir +
+                                          " (unfinished creation) has unknown "
+                                          "column family \"" +
+                                          name + "\"; refusing to open it");
       }
     }
     return ProbeResult::kUnfinishedInit;
@@ -224,17 +229,20 @@ Result<ProbeResult> ProbeExisting(const std::string& dir, bool has_marker) {
 
   std::optional<int> version = keys::DecodeSchemaVersion(value);
   if (!version) {
-    return Status::DataLoss("store at " + dir + " has an unreadable schema version \"" + value + "\"");
+    return Status::DataLoss("store at " + dir + " has an unreadable schema version \"" + value +
+                            "\"");
   }
   if (*version < 1 || *version > Store::kSchemaVersion) {
     return Status::FailedPrecondition(SchemaMismatchMessage(dir, value));
   }
   std::set<std::string_view> present(names.begin(), names.end());
   const auto added_in_v2 = [](std::string_view name) {
-    return std::find(keys::kAddedInV2.begin(), keys::kAddedInV2.end(), name) != keys::kAddedInV2.end();
+    return std::find(keys::kAddedInV2.begin(), keys::kAddedInV2.end(), name) !=
+           keys::kAddedInV2.end();
   };
   const auto added_in_v4 = [](std::string_view name) {
-    return std::find(keys::kAddedInV4.begin(), keys::kAddedInV4.end(), name) != keys::kAddedInV4.end();
+    return std::find(keys::kAddedInV4.begin(), keys::kAddedInV4.end(), name) !=
+           keys::kAddedInV4.end();
   };
   for (std::string_view name : keys::kAllCfs) {
     if (present.count(name) == 0 && !(*version == 1 && added_in_v2(name)) &&
@@ -245,8 +253,8 @@ Result<ProbeResult> ProbeExisting(const std::string& dir, bool has_marker) {
   }
   for (const std::string& name : names) {
     if (ours.count(name) == 0) {
-      return Status::FailedPrecondition("store at " + dir + " has unknown column family \"" +
-                                        name + "\"; this build does not know it");
+      return Status::FailedPrecondition("store at " + dir + " has unknown column family \"" + name +
+                                        "\"; this build does not know it");
     }
   }
   return *version < Store::kSchemaVersion ? ProbeResult::kUpgrade : ProbeResult::kOurs;
@@ -280,15 +288,16 @@ Result<std::unique_ptr<RocksStore>> RocksStore::Open(const std::string& dir,
   //    our init marker) is ever initialised.
   std::error_code ec;
   const fs::file_status st = fs::status(dir, ec);
-  if (ec && ec != std::errc::no_such_file_or_directory) return FromErrorCode(ec, "cannot stat", dir);
+  if (ec && ec != std::errc::no_such_file_or_directory)
+    return FromErrorCode(ec, "cannot stat", dir);
   bool fresh = false;
   bool upgrade = false;
   bool has_marker = false;
   bool has_current = false;
   if (!fs::exists(st)) {
     if (!options.create_if_missing) {
-      return Status::InvalidArgument("no store at " + dir +
-                                     ": the directory does not exist and create_if_missing is false");
+      return Status::InvalidArgument(
+          "no store at " + dir + ": the directory does not exist and create_if_missing is false");
     }
     fs::create_directories(dir, ec);
     if (ec) return FromErrorCode(ec, "cannot create", dir);
@@ -310,8 +319,9 @@ Result<std::unique_ptr<RocksStore>> RocksStore::Open(const std::string& dir,
       Result<bool> empty = IsEmptyDir(dir);
       if (!empty.ok()) return empty.status();
       if (!*empty && !has_marker) {
-        return Status::FailedPrecondition(dir + " is not empty and holds no Puzzle Foundry store; "
-                                                "refusing to create a store over its files");
+        return Status::FailedPrecondition(dir +
+                                          " is not empty and holds no Puzzle Foundry store; "
+                                          "refusing to create a store over its files");
       }
       fresh = true;
     }
@@ -337,8 +347,8 @@ Result<std::unique_ptr<RocksStore>> RocksStore::Open(const std::string& dir,
   rocksdb::DB* raw = nullptr;
   rocksdb::Status s = rocksdb::DB::Open(db_options, dir, descriptors, &handles, &raw);
   if (!s.ok()) return FromRocksOpen(s, dir, "cannot open the store", /*existing=*/has_current);
-  std::unique_ptr<RocksStore> store(
-      new RocksStore(dir, options.sync_writes, std::unique_ptr<rocksdb::DB>(raw), std::move(handles)));
+  std::unique_ptr<RocksStore> store(new RocksStore(
+      dir, options.sync_writes, std::unique_ptr<rocksdb::DB>(raw), std::move(handles)));
 
   // 4. Schema version: write it into a new store; re-check it in an existing
   //    one (the probe ran before we held the lock).
@@ -353,8 +363,9 @@ Result<std::unique_ptr<RocksStore>> RocksStore::Open(const std::string& dir,
                 keys::EncodeSchemaVersion(Store::kSchemaVersion));
     if (!s.ok()) return FromRocks(s, dir, "cannot write the schema version");
   } else if (s.IsNotFound()) {
-    return Status::FailedPrecondition(dir + " holds no schema_version key: it is not a Puzzle "
-                                            "Foundry store");
+    return Status::FailedPrecondition(dir +
+                                      " holds no schema_version key: it is not a Puzzle "
+                                      "Foundry store");
   } else if (!s.ok()) {
     return FromRocks(s, dir, "cannot read the schema version");
   } else {
@@ -375,7 +386,10 @@ Result<std::unique_ptr<RocksStore>> RocksStore::Open(const std::string& dir,
 
 RocksStore::RocksStore(std::string dir, bool sync_writes, std::unique_ptr<rocksdb::DB> db,
                        std::vector<rocksdb::ColumnFamilyHandle*> handles)
-    : dir_(std::move(dir)), sync_writes_(sync_writes), db_(std::move(db)), handles_(std::move(handles)) {}
+    : dir_(std::move(dir)),
+      sync_writes_(sync_writes),
+      db_(std::move(db)),
+      handles_(std::move(handles)) {}
 
 RocksStore::~RocksStore() {
   // A clean close leaves nothing to replay: the next open skips reading up

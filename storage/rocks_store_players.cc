@@ -57,7 +57,8 @@ Result<bool> RocksStore::GetMeta(const std::string& key, std::string* value) {
   return true;
 }
 
-Result<RecordPlayResponse> RocksStore::RecordPlayerPlay(const PlayerPlay& play, const RatingModel& model) {
+Result<RecordPlayResponse> RocksStore::RecordPlayerPlay(const PlayerPlay& play,
+                                                        const RatingModel& model) {
   if (!(play.seconds >= 0 && play.seconds <= 86400)) {
     return Status::InvalidArgument("seconds must be between 0 and 86400 (one day)");
   }
@@ -70,7 +71,8 @@ Result<RecordPlayResponse> RocksStore::RecordPlayerPlay(const PlayerPlay& play, 
     if (*seen) {
       auto record = pk::DecodePlayIdRecord(value);
       RecordPlayResponse first;
-      if (!record || !first.ParseFromArray(record->second.data(), static_cast<int>(record->second.size()))) {
+      if (!record ||
+          !first.ParseFromArray(record->second.data(), static_cast<int>(record->second.size()))) {
         return Status::DataLoss("store at " + dir_ + ": the record of play_id " + play.play_id +
                                 " is unreadable");
       }
@@ -155,7 +157,8 @@ Result<RecordPlayResponse> RocksStore::RecordPlayerPlay(const PlayerPlay& play, 
     if (*rated_before && s.ok()) {
       s = wb.Delete(cf(kDefault), pk::ByRatingKey(family, puzzle_before.rating, play.puzzle_id));
     }
-    if (s.ok()) s = wb.Put(cf(kDefault), pk::ByRatingKey(family, rating.rating.rating, play.puzzle_id), "");
+    if (s.ok())
+      s = wb.Put(cf(kDefault), pk::ByRatingKey(family, rating.rating.rating, play.puzzle_id), "");
     if (s.ok()) s = wb.Put(cf(kDefault), rating_key, pk::EncodePuzzleRating(rating));
     resp.set_puzzle_rating(rating.rating.rating);
     resp.set_puzzle_rating_change(rating.rating.rating - puzzle_before.rating);
@@ -171,12 +174,14 @@ Result<RecordPlayResponse> RocksStore::RecordPlayerPlay(const PlayerPlay& play, 
   if (!play.play_id.empty() && s.ok()) {
     std::string bytes;
     if (!resp.SerializeToString(&bytes)) return Status::Internal("cannot encode a play's result");
-    s = wb.Put(cf(kDefault), pk::PlayIdKey(play.play_id), pk::EncodePlayIdRecord(fingerprint, bytes));
+    s = wb.Put(cf(kDefault), pk::PlayIdKey(play.play_id),
+               pk::EncodePlayIdRecord(fingerprint, bytes));
   }
   if (!s.ok()) return FromRocks(s, dir_, "cannot prepare the play of " + play.puzzle_id);
   rocksdb::WriteOptions wo;
   wo.sync = sync_writes_;
-  FOUNDRY_RETURN_IF_ERROR(FromRocks(db_->Write(wo, &wb), dir_, "cannot record the play of " + play.puzzle_id));
+  FOUNDRY_RETURN_IF_ERROR(
+      FromRocks(db_->Write(wo, &wb), dir_, "cannot record the play of " + play.puzzle_id));
   plays_recorded_.fetch_add(1, std::memory_order_relaxed);
   return resp;
 }
@@ -189,8 +194,8 @@ Result<std::optional<PlayerFigures>> RocksStore::GetPlayer(std::string_view play
   if (!*known) return std::optional<PlayerFigures>();
   auto decoded = pk::DecodePlayer(value);
   if (!decoded) {
-    return Status::DataLoss("store at " + dir_ + ": the record of player " + std::string(player_id) +
-                            " has a wrong size");
+    return Status::DataLoss("store at " + dir_ + ": the record of player " +
+                            std::string(player_id) + " has a wrong size");
   }
   return std::optional<PlayerFigures>(*decoded);
 }
@@ -210,7 +215,9 @@ Result<Puzzle> RocksStore::NextPuzzle(std::string_view player_id, std::string_vi
   };
   // True when `id` has a rating record (it is then in by_rating, at its
   // rating, and its by_score position no longer says where it stands).
-  const auto rerated = [&](std::string_view id) { return GetMeta(pk::PuzzleRatingKey(id), &value); };
+  const auto rerated = [&](std::string_view id) {
+    return GetMeta(pk::PuzzleRatingKey(id), &value);
+  };
 
   struct Candidate {
     std::string id;
@@ -224,11 +231,12 @@ Result<Puzzle> RocksStore::NextPuzzle(std::string_view player_id, std::string_vi
   };
   // Walks `cf_handle` from `seek` in one direction until the first puzzle
   // `take` accepts; `parse` reads a key's id and rating.
-  const auto walk = [&](rocksdb::ColumnFamilyHandle* handle, const std::string& prefix,
-                        const std::string& seek, bool forward,
-                        const std::function<std::optional<std::pair<double, std::string_view>>(
-                            std::string_view)>& parse,
-                        bool check_rerated) -> Status {
+  const auto walk =
+      [&](rocksdb::ColumnFamilyHandle* handle, const std::string& prefix, const std::string& seek,
+          bool forward,
+          const std::function<std::optional<std::pair<double, std::string_view>>(std::string_view)>&
+              parse,
+          bool check_rerated) -> Status {
     std::unique_ptr<rocksdb::Iterator> it(db_->NewIterator(rocksdb::ReadOptions(), handle));
     if (forward) {
       it->Seek(ToSlice(seek));
@@ -265,18 +273,23 @@ Result<Puzzle> RocksStore::NextPuzzle(std::string_view player_id, std::string_vi
 
   const std::string rating_prefix = pk::ByRatingPrefix(family);
   const std::string rating_seek = rating_prefix + keys::ScoreKey(target);
-  const auto parse_rating = [&](std::string_view key) { return pk::ParseByRatingKey(rating_prefix, key); };
+  const auto parse_rating = [&](std::string_view key) {
+    return pk::ParseByRatingKey(rating_prefix, key);
+  };
   const std::string score_prefix = keys::FamilyPrefix(family);
   const double target_score = 0.5 + (target - model.puzzle_center) / model.puzzle_per_score;
   const std::string score_seek = keys::ByScoreKeyPrefix(family, target_score);
-  const auto parse_score = [&](std::string_view key) -> std::optional<std::pair<double, std::string_view>> {
+  const auto parse_score =
+      [&](std::string_view key) -> std::optional<std::pair<double, std::string_view>> {
     auto parts = keys::ParseByScoreKey(key);
     if (!parts) return std::nullopt;
     return std::make_pair(model.InitialPuzzleRating(parts->score), parts->id);
   };
   for (bool forward : {true, false}) {
-    FOUNDRY_RETURN_IF_ERROR(walk(cf(kDefault), rating_prefix, rating_seek, forward, parse_rating, false));
-    FOUNDRY_RETURN_IF_ERROR(walk(cf(kByScore), score_prefix, score_seek, forward, parse_score, true));
+    FOUNDRY_RETURN_IF_ERROR(
+        walk(cf(kDefault), rating_prefix, rating_seek, forward, parse_rating, false));
+    FOUNDRY_RETURN_IF_ERROR(
+        walk(cf(kByScore), score_prefix, score_seek, forward, parse_score, true));
   }
   if (!best) {
     return Status::ResourceExhausted("player '" + std::string(player_id) +
@@ -287,8 +300,9 @@ Result<Puzzle> RocksStore::NextPuzzle(std::string_view player_id, std::string_vi
   if (!puzzle.ok()) return puzzle.status();
   rocksdb::WriteOptions wo;
   wo.sync = sync_writes_;
-  FOUNDRY_RETURN_IF_ERROR(FromRocks(db_->Put(wo, cf(kDefault), pk::ServedKey(player_id, best->id), ""),
-                                    dir_, "cannot remember a served puzzle"));
+  FOUNDRY_RETURN_IF_ERROR(
+      FromRocks(db_->Put(wo, cf(kDefault), pk::ServedKey(player_id, best->id), ""), dir_,
+                "cannot remember a served puzzle"));
   return puzzle;
 }
 

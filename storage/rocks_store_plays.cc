@@ -18,7 +18,8 @@ namespace foundry::storage {
 
 using foundry::v1::Puzzle;
 
-Status RocksStore::FillPlays(const std::vector<Puzzle*>& puzzles, const rocksdb::Snapshot* snapshot) {
+Status RocksStore::FillPlays(const std::vector<Puzzle*>& puzzles,
+                             const rocksdb::Snapshot* snapshot) {
   if (puzzles.empty()) return Status::Ok();
   std::vector<rocksdb::Slice> keys;
   keys.reserve(puzzles.size());
@@ -80,7 +81,8 @@ Result<PuzzleRecord> RocksStore::GetPuzzleRecord(std::string_view id) {
   return PuzzleRecord{value.ToString(), *plays};
 }
 
-Result<std::vector<std::optional<Puzzle>>> RocksStore::GetPuzzles(const std::vector<std::string>& ids) {
+Result<std::vector<std::optional<Puzzle>>> RocksStore::GetPuzzles(
+    const std::vector<std::string>& ids) {
   std::vector<rocksdb::Slice> keys(ids.begin(), ids.end());
   std::vector<rocksdb::PinnableSlice> values(ids.size());
   std::vector<rocksdb::Status> statuses(ids.size());
@@ -93,7 +95,8 @@ Result<std::vector<std::optional<Puzzle>>> RocksStore::GetPuzzles(const std::vec
     if (!statuses[i].ok()) return FromRocks(statuses[i], dir_, "cannot read puzzle " + ids[i]);
     out[i].emplace();
     if (!out[i]->ParseFromArray(values[i].data(), static_cast<int>(values[i].size()))) {
-      return Status::DataLoss("store at " + dir_ + ": puzzle " + ids[i] + " has an unreadable record");
+      return Status::DataLoss("store at " + dir_ + ": puzzle " + ids[i] +
+                              " has an unreadable record");
     }
     found.push_back(&*out[i]);
   }
@@ -107,7 +110,8 @@ Result<std::vector<Puzzle>> RocksStore::Sample(const PuzzleFilter& filter, size_
   FOUNDRY_RETURN_IF_ERROR(CheckFilter(filter));
   // The conditions a by_draw entry is checked against (the group is the
   // family and level), and the filter of the enumeration fallback.
-  const DrawFilter draw_filter{filter.campaign_id, filter.use_observed ? std::nullopt : filter.score,
+  const DrawFilter draw_filter{filter.campaign_id,
+                               filter.use_observed ? std::nullopt : filter.score,
                                filter.created_after_unix_ms, filter.created_before_unix_ms};
   PuzzleFilter scan_filter = filter;
   if (scan_filter.use_observed) scan_filter.score.reset();
@@ -131,18 +135,18 @@ Result<std::vector<Puzzle>> RocksStore::Sample(const PuzzleFilter& filter, size_
     return Status::Ok();
   };
   // Costs what exporting every match costs (docs/store.md, "Sampling").
-  const DrawSampler::Enumerate enumerate = [this, &scan_filter](
-                                               const std::function<bool(const std::string&)>& visit) {
-    Result<std::string> done =
-        Scan(scan_filter, "", 0, [&visit](const Puzzle& p) { return visit(p.id()); });
-    return done.ok() ? Status::Ok() : done.status();
-  };
+  const DrawSampler::Enumerate enumerate =
+      [this, &scan_filter](const std::function<bool(const std::string&)>& visit) {
+        Result<std::string> done =
+            Scan(scan_filter, "", 0, [&visit](const Puzzle& p) { return visit(p.id()); });
+        return done.ok() ? Status::Ok() : done.status();
+      };
   // Unseeded draws continue one generator per thread, seeded once:
   // std::random_device costs ~12 us per construction here (cpuid traps to
   // the hypervisor), more than the rest of a one-puzzle Sample.
-  thread_local std::mt19937_64 unseeded(std::random_device{}() ^
-                                        static_cast<uint64_t>(
-                                            std::chrono::steady_clock::now().time_since_epoch().count()));
+  thread_local std::mt19937_64 unseeded(
+      std::random_device{}() ^
+      static_cast<uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count()));
   std::mt19937_64 seeded(seed);
   std::mt19937_64& rng = seed != 0 ? seeded : unseeded;
   const bool observed_range = filter.use_observed && filter.score.has_value();
@@ -155,7 +159,8 @@ Result<std::vector<Puzzle>> RocksStore::Sample(const PuzzleFilter& filter, size_
   std::unordered_set<std::string> tried;
   const std::unordered_set<std::string>* skip = &exclude;
   while (out.size() < n) {
-    const size_t want = observed_range ? std::max<size_t>(2 * (n - out.size()), 64) : n - out.size();
+    const size_t want =
+        observed_range ? std::max<size_t>(2 * (n - out.size()), 64) : n - out.size();
     Result<std::vector<std::string>> drawn =
         DrawSampler::Sample(spans, draw_filter, want, *skip, rng, fetch, enumerate);
     if (!drawn.ok()) return drawn.status();
@@ -169,9 +174,11 @@ Result<std::vector<Puzzle>> RocksStore::Sample(const PuzzleFilter& filter, size_
     std::vector<Puzzle> round(ids.size());
     std::vector<Puzzle*> ptrs;
     for (size_t i = 0; i < ids.size(); ++i) {
-      if (!statuses[i].ok()) return FromRocks(statuses[i], dir_, "sample: cannot read puzzle " + ids[i]);
+      if (!statuses[i].ok())
+        return FromRocks(statuses[i], dir_, "sample: cannot read puzzle " + ids[i]);
       if (!round[i].ParseFromArray(values[i].data(), static_cast<int>(values[i].size()))) {
-        return Status::DataLoss("store at " + dir_ + ": puzzle " + ids[i] + " has an unreadable record");
+        return Status::DataLoss("store at " + dir_ + ": puzzle " + ids[i] +
+                                " has an unreadable record");
       }
       ptrs.push_back(&round[i]);
     }

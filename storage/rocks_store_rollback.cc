@@ -29,7 +29,8 @@ Result<uint64_t> RocksStore::RollbackCampaign(const foundry::v1::Campaign& campa
   uint64_t removed = 0;
   DrawGroupMap changed;  // the counters of the groups that lose puzzles
   const std::string prefix = keys::CampaignMemberPrefix(campaign.id());
-  std::unique_ptr<rocksdb::Iterator> it(db_->NewIterator(rocksdb::ReadOptions(), cf(kCampaignMembers)));
+  std::unique_ptr<rocksdb::Iterator> it(
+      db_->NewIterator(rocksdb::ReadOptions(), cf(kCampaignMembers)));
   for (it->Seek(keys::CampaignMemberKey(campaign.id(), from_index));
        it->Valid() && it->key().starts_with(prefix); it->Next()) {
     const std::string id = it->value().ToString();
@@ -54,7 +55,8 @@ Result<uint64_t> RocksStore::RollbackCampaign(const foundry::v1::Campaign& campa
                               " has no draw index entry");
     }
     s = wb.Delete(cf(kByCreated), created_key);
-    if (s.ok()) s = wb.Delete(cf(kByDraw), keys::DrawKey(p->family(), p->difficulty().level(), *seq));
+    if (s.ok())
+      s = wb.Delete(cf(kByDraw), keys::DrawKey(p->family(), p->difficulty().level(), *seq));
     if (!s.ok()) return FromRocks(s, dir_, "rollback: cannot build the write batch");
     auto [group, inserted] = changed.try_emplace({p->family(), p->difficulty().level()});
     if (inserted) group->second = groups_.Get(p->family(), p->difficulty().level());

@@ -37,7 +37,8 @@ bool Matches(const PuzzleFilter& f, const Puzzle& p) {
     if (score < f.score->first || score > f.score->second) return false;
   }
   if (f.created_after_unix_ms != 0 && p.created_unix_ms() < f.created_after_unix_ms) return false;
-  if (f.created_before_unix_ms != 0 && p.created_unix_ms() >= f.created_before_unix_ms) return false;
+  if (f.created_before_unix_ms != 0 && p.created_unix_ms() >= f.created_before_unix_ms)
+    return false;
   return true;
 }
 
@@ -156,7 +157,8 @@ class ScanCursor {
       if (c_.index == keys::ScanIndex::kByScore && !c_.filter->level.empty()) {
         // by_score's value holds the level: skip another level's entry
         // before anything is copied or read.
-        std::optional<keys::CatalogValue> value = keys::DecodeCatalogValue(it_->value().ToStringView());
+        std::optional<keys::CatalogValue> value =
+            keys::DecodeCatalogValue(it_->value().ToStringView());
         if (!value) return Corrupt("malformed by_score value at " + key.ToString(/*hex=*/true));
         if (value->level != c_.filter->level) {
           it_->Next();
@@ -207,7 +209,8 @@ class ScanCursor {
         if (statuses[i].IsNotFound()) {
           return Corrupt("an index entry names puzzle " + ids[i] + ", which is not stored");
         }
-        if (!statuses[i].ok()) return FromRocks(statuses[i], *c_.dir, "scan: cannot read puzzle " + ids[i]);
+        if (!statuses[i].ok())
+          return FromRocks(statuses[i], *c_.dir, "scan: cannot read puzzle " + ids[i]);
         if (!batch[i].puzzle.ParseFromArray(values[i].data(), static_cast<int>(values[i].size()))) {
           return Corrupt("puzzle " + ids[i] + " has an unreadable record");
         }
@@ -291,7 +294,8 @@ Result<std::string> RocksStore::Scan(const PuzzleFilter& filter, std::string_vie
     current = cursor.Next();
     if (!current.ok()) return current.status();
     if (!current->has_value()) return std::string();
-    if (!go_on || (limit != 0 && visited >= limit)) return keys::EncodePageToken(plan.index, last_key);
+    if (!go_on || (limit != 0 && visited >= limit))
+      return keys::EncodePageToken(plan.index, last_key);
   }
 }
 

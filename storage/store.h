@@ -14,8 +14,8 @@
 #include <functional>
 #include <map>
 #include <memory>
-#include <string>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <unordered_set>
 #include <utility>
@@ -61,7 +61,9 @@ struct StoreOptions {
 struct PuzzleFilter {
   PuzzleFilter() = default;
   PuzzleFilter(std::string family_, std::string level_, std::string campaign_id_)
-      : family(std::move(family_)), level(std::move(level_)), campaign_id(std::move(campaign_id_)) {}
+      : family(std::move(family_)),
+        level(std::move(level_)),
+        campaign_id(std::move(campaign_id_)) {}
 
   std::string family;
   std::string level;  // needs family
@@ -183,9 +185,9 @@ class Store {
   // InvalidArgument for a token this store did not produce or for a level
   // without a family. `visit` runs with no store lock held; it may call the
   // store. The whole scan reads one snapshot.
-  virtual Result<std::string> Scan(const PuzzleFilter& filter, std::string_view page_token,
-                                   uint64_t limit,
-                                   const std::function<bool(const foundry::v1::Puzzle&)>& visit) = 0;
+  virtual Result<std::string> Scan(
+      const PuzzleFilter& filter, std::string_view page_token, uint64_t limit,
+      const std::function<bool(const foundry::v1::Puzzle&)>& visit) = 0;
 
   // Up to `n` distinct puzzles matching `filter` whose ids are not in
   // `exclude`, uniformly without replacement from that set (fewer only when
@@ -193,9 +195,9 @@ class Store {
   // state. Served from point lookups in a sampling index (no per-puzzle
   // state in memory) plus one MultiGet of the records per round; never
   // waits for a Commit's write.
-  virtual Result<std::vector<foundry::v1::Puzzle>> Sample(const PuzzleFilter& filter, size_t n,
-                                                          const std::unordered_set<std::string>& exclude,
-                                                          uint64_t seed) = 0;
+  virtual Result<std::vector<foundry::v1::Puzzle>> Sample(
+      const PuzzleFilter& filter, size_t n, const std::unordered_set<std::string>& exclude,
+      uint64_t seed) = 0;
 
   // Adds one play of puzzle `id` (solved or not, taking `seconds`) with a
   // RocksDB Merge (the counts are never read and rewritten, so concurrent
@@ -242,8 +244,9 @@ class Store {
   // player has had every puzzle of it. Costs a few seeks plus one point
   // lookup per puzzle skipped (already had, or re-rated), never a scan of
   // the family.
-  virtual Result<foundry::v1::Puzzle> NextPuzzle(std::string_view player_id, std::string_view family,
-                                                 double target, const RatingModel& model) {
+  virtual Result<foundry::v1::Puzzle> NextPuzzle(std::string_view player_id,
+                                                 std::string_view family, double target,
+                                                 const RatingModel& model) {
     (void)player_id;
     (void)family;
     (void)target;

@@ -83,7 +83,8 @@ Result<double> AlignmentEffort(const nlohmann::json& puzzle, const nlohmann::jso
   return static_cast<double>(s.nodes);
 }
 
-const bool kRegistered = RegisterEffort({"alignment", "IDDFS nodes to the target", &AlignmentEffort});
+const bool kRegistered =
+    RegisterEffort({"alignment", "IDDFS nodes to the target", &AlignmentEffort});
 
 }  // namespace
 }  // namespace foundry::bench

@@ -31,7 +31,8 @@ using puzzles::secret_number::SubjectKind;
 int64_t SubjectValue(const Rule& r, const std::vector<int>& d, int64_t number) {
   const int i = r.subject.i - 1, j = r.subject.j - 1;
   switch (r.subject.kind) {
-    case SubjectKind::kDigit: return d[i];
+    case SubjectKind::kDigit:
+      return d[i];
     case SubjectKind::kSum: {
       int64_t s = 0;
       for (int x : d) s += x;
@@ -42,10 +43,14 @@ int64_t SubjectValue(const Rule& r, const std::vector<int>& d, int64_t number) {
       for (int x : d) p *= x;
       return p;
     }
-    case SubjectKind::kPairSum: return d[i] + d[j];
-    case SubjectKind::kPairDiff: return std::abs(d[i] - d[j]);
-    case SubjectKind::kPairProduct: return d[i] * d[j];
-    case SubjectKind::kNumber: return number;
+    case SubjectKind::kPairSum:
+      return d[i] + d[j];
+    case SubjectKind::kPairDiff:
+      return std::abs(d[i] - d[j]);
+    case SubjectKind::kPairProduct:
+      return d[i] * d[j];
+    case SubjectKind::kNumber:
+      return number;
     case SubjectKind::kCountEven: {
       int64_t n = 0;
       for (int x : d) n += x % 2 == 0;
@@ -63,11 +68,16 @@ int64_t SubjectValue(const Rule& r, const std::vector<int>& d, int64_t number) {
 bool Holds(const Rule& r, const std::vector<int>& d, int64_t number) {
   const int64_t v = SubjectValue(r, d, number);
   switch (r.op) {
-    case Op::kEq: return v == r.value;
-    case Op::kNe: return v != r.value;
-    case Op::kLt: return v < r.value;
-    case Op::kGt: return v > r.value;
-    case Op::kMult: return v % r.value == 0;
+    case Op::kEq:
+      return v == r.value;
+    case Op::kNe:
+      return v != r.value;
+    case Op::kLt:
+      return v < r.value;
+    case Op::kGt:
+      return v > r.value;
+    case Op::kMult:
+      return v % r.value == 0;
   }
   return false;
 }
@@ -87,7 +97,8 @@ Result<double> SecretNumberEffort(const nlohmann::json& puzzle, const nlohmann::
     std::vector<int64_t> kept;
     for (int64_t n : alive) {
       int64_t x = n;
-      for (int k = p->digits - 1; k >= 0; --k, x /= 10) d[static_cast<size_t>(k)] = static_cast<int>(x % 10);
+      for (int k = p->digits - 1; k >= 0; --k, x /= 10)
+        d[static_cast<size_t>(k)] = static_cast<int>(x % 10);
       if (Holds(r, d, n)) kept.push_back(n);
     }
     alive.swap(kept);

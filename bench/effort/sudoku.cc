@@ -94,8 +94,8 @@ Result<double> SudokuEffort(const nlohmann::json& puzzle, const nlohmann::json&)
   const int rc = pclose(out);
   unlink(input);
   if (rc != 0 || solves != kSolves || difficulty < 0) {
-    return Status::Internal(fmt::format("sudoku effort: qqwing gave {} of {} ratings (exit {})", solves,
-                                        kSolves, rc));
+    return Status::Internal(
+        fmt::format("sudoku effort: qqwing gave {} of {} ratings (exit {})", solves, kSolves, rc));
   }
   return difficulty + static_cast<double>(trials) / kSolves;
 }

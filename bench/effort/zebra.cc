@@ -26,13 +26,20 @@ constexpr int64_t kMaxNodes = 200'000'000;
 bool Holds(const Clue& c, const std::vector<int>& house) {
   const int a = house[c.a], b = house[c.b];
   switch (c.type) {
-    case ClueType::kPosition: return a == c.house;
-    case ClueType::kNotPosition: return a != c.house;
-    case ClueType::kSame: return a == b;
-    case ClueType::kNotSame: return a != b;
-    case ClueType::kLeftOf: return a < b;
-    case ClueType::kImmediatelyLeftOf: return b == a + 1;
-    case ClueType::kNextTo: return a == b + 1 || b == a + 1;
+    case ClueType::kPosition:
+      return a == c.house;
+    case ClueType::kNotPosition:
+      return a != c.house;
+    case ClueType::kSame:
+      return a == b;
+    case ClueType::kNotSame:
+      return a != b;
+    case ClueType::kLeftOf:
+      return a < b;
+    case ClueType::kImmediatelyLeftOf:
+      return b == a + 1;
+    case ClueType::kNextTo:
+      return a == b + 1 || b == a + 1;
   }
   return false;
 }
@@ -89,7 +96,8 @@ Result<double> ZebraEffort(const nlohmann::json& puzzle, const nlohmann::json& /
   return static_cast<double>(b.nodes);
 }
 
-const bool kRegistered = RegisterEffort({"zebra", "backtracking nodes (prove unique)", &ZebraEffort});
+const bool kRegistered =
+    RegisterEffort({"zebra", "backtracking nodes (prove unique)", &ZebraEffort});
 
 }  // namespace
 }  // namespace foundry::bench

@@ -23,9 +23,9 @@ namespace v1 = foundry::v1;
 
 // Four-digit secret numbers in small jobs: a campaign of seconds that the
 // backup lands in the middle of (as in fault_test.cc).
-const std::vector<std::string> kGen = {"--family", "secret-number", "--count", "6000",
-                                       "--seed",   "3535",          "--set",   "digits=4",
-                                       "--job-size", "200"};
+const std::vector<std::string> kGen = {
+    "--family", "secret-number", "--count",  "6000",       "--seed",
+    "3535",     "--set",         "digits=4", "--job-size", "200"};
 
 std::set<std::string> AsSet(const std::vector<std::string>& v) { return {v.begin(), v.end()}; }
 
@@ -43,7 +43,8 @@ std::string Export(const std::string& address_or_dir, bool db) {
 
 // Records `n` plays, one on each of the first puzzles of `ids`.
 void RecordPlays(const std::string& address, const std::vector<std::string>& ids, size_t n) {
-  auto stub = v1::PuzzleStore::NewStub(grpc::CreateChannel(address, grpc::InsecureChannelCredentials()));
+  auto stub =
+      v1::PuzzleStore::NewStub(grpc::CreateChannel(address, grpc::InsecureChannelCredentials()));
   for (size_t i = 0; i < n && i < ids.size(); ++i) {
     grpc::ClientContext ctx;
     ctx.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(30));
@@ -83,7 +84,8 @@ TEST_F(BackupTest, OnlineBackupDuringACampaignRestoresTheSameAnswers) {
   const std::vector<std::string> mid = ExportedIds(Path("restored1"), /*db=*/true);
   const auto early_set = AsSet(early), mid_set = AsSet(mid), after_set = AsSet(after);
   EXPECT_EQ(mid_set.size(), mid.size()) << "duplicate ids";
-  for (const auto& e : early) EXPECT_TRUE(mid_set.count(e)) << e << " stored before the backup is missing";
+  for (const auto& e : early)
+    EXPECT_TRUE(mid_set.count(e)) << e << " stored before the backup is missing";
   for (const auto& m : mid) EXPECT_TRUE(after_set.count(m)) << m << " was never stored";
   // The campaign record and the puzzles come from the same moment: its
   // counter equals what it stored there.
@@ -95,7 +97,8 @@ TEST_F(BackupTest, OnlineBackupDuringACampaignRestoresTheSameAnswers) {
   // The plays recorded before the backup are in it, counted once.
   const std::string restored_export = Export(Path("restored1"), true);
   size_t played = 0;
-  for (size_t pos = 0; (pos = restored_export.find("\"plays\":{", pos)) != std::string::npos; ++pos) {
+  for (size_t pos = 0; (pos = restored_export.find("\"plays\":{", pos)) != std::string::npos;
+       ++pos) {
     ++played;
   }
   EXPECT_GE(played, 50u);
@@ -113,7 +116,8 @@ TEST_F(BackupTest, OnlineBackupDuringACampaignRestoresTheSameAnswers) {
   ASSERT_EQ(restored.exit_code, 0) << restored.err;
   EXPECT_EQ(Export(Path("restored2"), true), live);
   // The first backup is still there and still the same.
-  restored = Foundry({"restore", "--from", Path("backups"), "--to", Path("restored3"), "--backup-id", "1"});
+  restored = Foundry(
+      {"restore", "--from", Path("backups"), "--to", Path("restored3"), "--backup-id", "1"});
   ASSERT_EQ(restored.exit_code, 0) << restored.err;
   EXPECT_EQ(Export(Path("restored3"), true), restored_export);
 }
@@ -148,10 +152,13 @@ TEST_F(BackupTest, ACampaignRunningAtTheBackupResumesFromTheRestoreWithTheRefere
 }
 
 TEST_F(BackupTest, ListAndVerifyCatchADamagedBackup) {
-  ASSERT_EQ(Foundry({"run", "--family", "secret-number", "--count", "3000", "--db", Path("db")}).exit_code, 0);
+  ASSERT_EQ(Foundry({"run", "--family", "secret-number", "--count", "3000", "--db", Path("db")})
+                .exit_code,
+            0);
   auto b = Foundry({"backup", "--db", Path("db"), "--to", Path("backups")});
   ASSERT_EQ(b.exit_code, 0) << b.err;
-  ASSERT_EQ(Foundry({"run", "--family", "balance", "--count", "500", "--db", Path("db")}).exit_code, 0);
+  ASSERT_EQ(Foundry({"run", "--family", "balance", "--count", "500", "--db", Path("db")}).exit_code,
+            0);
   b = Foundry({"backup", "--db", Path("db"), "--to", Path("backups")});
   ASSERT_EQ(b.exit_code, 0) << b.err;
 
@@ -182,8 +189,8 @@ TEST_F(BackupTest, ListAndVerifyCatchADamagedBackup) {
   const size_t at = verify.err.find("backup ");
   ASSERT_NE(at, std::string::npos);
   const std::string damaged = verify.err.substr(at + 7, verify.err.find(' ', at + 7) - at - 7);
-  auto restored = Foundry({"restore", "--from", Path("backups"), "--to", Path("restored"),
-                           "--backup-id", damaged});
+  auto restored = Foundry(
+      {"restore", "--from", Path("backups"), "--to", Path("restored"), "--backup-id", damaged});
   EXPECT_EQ(restored.exit_code, 1);
   EXPECT_FALSE(fs::exists(Path("restored")));
   for (const auto& e : fs::directory_iterator(dir_.path())) {
@@ -199,7 +206,9 @@ TEST_F(BackupTest, ListAndVerifyCatchADamagedBackup) {
 }
 
 TEST_F(BackupTest, StoppedStoresAreBackedUpAndRestoresNeverOverwrite) {
-  ASSERT_EQ(Foundry({"run", "--family", "secret-number", "--count", "2000", "--db", Path("db")}).exit_code, 0);
+  ASSERT_EQ(Foundry({"run", "--family", "secret-number", "--count", "2000", "--db", Path("db")})
+                .exit_code,
+            0);
   const std::string before = Export(Path("db"), true);
 
   // A store a coordinator holds is refused, pointing at --coordinator.
@@ -212,7 +221,8 @@ TEST_F(BackupTest, StoppedStoresAreBackedUpAndRestoresNeverOverwrite) {
     auto relative = Foundry({"backup", "--coordinator", cluster.address(), "--to", "backups"});
     EXPECT_EQ(relative.exit_code, 1);
     EXPECT_NE(relative.err.find("absolute"), std::string::npos) << relative.err;
-    auto inside = Foundry({"backup", "--coordinator", cluster.address(), "--to", Path("db") + "/b"});
+    auto inside =
+        Foundry({"backup", "--coordinator", cluster.address(), "--to", Path("db") + "/b"});
     EXPECT_EQ(inside.exit_code, 1);
     EXPECT_NE(inside.err.find("inside the store"), std::string::npos) << inside.err;
     ASSERT_TRUE(cluster.StopAll());
@@ -225,7 +235,9 @@ TEST_F(BackupTest, StoppedStoresAreBackedUpAndRestoresNeverOverwrite) {
   EXPECT_EQ(fs::status(Path("copy")).permissions() & fs::perms::all, fs::perms::owner_all);
 
   // Onto an existing store, or any non-empty directory: refused, untouched.
-  ASSERT_EQ(Foundry({"run", "--family", "balance", "--count", "300", "--db", Path("other")}).exit_code, 0);
+  ASSERT_EQ(
+      Foundry({"run", "--family", "balance", "--count", "300", "--db", Path("other")}).exit_code,
+      0);
   const std::string other = Export(Path("other"), true);
   restored = Foundry({"restore", "--from", Path("backups"), "--to", Path("other")});
   EXPECT_EQ(restored.exit_code, 1);

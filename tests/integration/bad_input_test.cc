@@ -10,11 +10,11 @@
 #include <gtest/gtest.h>
 #include <rocksdb/db.h>
 
-#include "puzzles/fingerprint.h"
-#include "puzzles/registry.h"
 #include "foundry/v1/campaign.grpc.pb.h"
 #include "foundry/v1/store.grpc.pb.h"
 #include "foundry/v1/worker.grpc.pb.h"
+#include "puzzles/fingerprint.h"
+#include "puzzles/registry.h"
 #include "tests/integration/cluster.h"
 #include "tests/integration/foundry_cli.h"
 
@@ -41,7 +41,8 @@ class BadInputTest : public ::testing::Test {
     ASSERT_TRUE(cluster_->ok());
     grpc::ChannelArguments args;
     args.SetMaxSendMessageSize(64 << 20);
-    auto channel = grpc::CreateCustomChannel(cluster_->address(), grpc::InsecureChannelCredentials(), args);
+    auto channel =
+        grpc::CreateCustomChannel(cluster_->address(), grpc::InsecureChannelCredentials(), args);
     campaigns_ = v1::CampaignService::NewStub(channel);
     store_ = v1::PuzzleStore::NewStub(channel);
     workers_ = v1::WorkerService::NewStub(channel);
@@ -147,7 +148,8 @@ class BadInputTest : public ::testing::Test {
 };
 
 TEST_F(BadInputTest, EveryBadRequestGetsTheRightCodeAndAClearMessage) {
-  const std::string before = RunCommand({Bin("foundry"), "export", "--coordinator", cluster_->address()}).out;
+  const std::string before =
+      RunCommand({Bin("foundry"), "export", "--coordinator", cluster_->address()}).out;
   ASSERT_FALSE(before.empty());
 
   // One campaign that runs (no workers) so that there are real leases to abuse.
@@ -158,81 +160,374 @@ TEST_F(BadInputTest, EveryBadRequestGetsTheRightCodeAndAClearMessage) {
   using C = grpc::StatusCode;
 
   std::vector<Case> cases = {
-      {"unknown family", [&] { return Submit("sudokku", 10); }, C::INVALID_ARGUMENT, "unknown family 'sudokku'"},
+      {"unknown family", [&] { return Submit("sudokku", 10); }, C::INVALID_ARGUMENT,
+       "unknown family 'sudokku'"},
       {"empty family", [&] { return Submit("", 10); }, C::INVALID_ARGUMENT, "unknown family ''"},
-      {"count 0", [&] { return Submit("secret-number", 0); }, C::INVALID_ARGUMENT, "count must be 1..100000000, got 0"},
-      {"count above limit", [&] { return Submit("secret-number", 100000001); }, C::INVALID_ARGUMENT, "count must be"},
-      {"count 2^64-1", [&] { return Submit("secret-number", UINT64_MAX); }, C::INVALID_ARGUMENT, "count must be"},
-      {"unknown param", [&] { return Submit("secret-number", 10, {{"colour", "red"}}); }, C::INVALID_ARGUMENT, "unknown parameter 'colour' (known: "},
-      {"param below range", [&] { return Submit("secret-number", 10, {{"digits", "1"}}); }, C::INVALID_ARGUMENT, "'digits' must be 2..6, got '1'"},
-      {"param above range", [&] { return Submit("secret-number", 10, {{"digits", "7"}}); }, C::INVALID_ARGUMENT, "'digits' must be 2..6"},
-      {"param not a number", [&] { return Submit("secret-number", 10, {{"digits", "three"}}); }, C::INVALID_ARGUMENT, "got 'three'"},
-      {"param empty", [&] { return Submit("secret-number", 10, {{"digits", ""}}); }, C::INVALID_ARGUMENT, "'digits' must be"},
-      {"param overflow", [&] { return Submit("secret-number", 10, {{"digits", "99999999999999999999999"}}); }, C::INVALID_ARGUMENT, "'digits' must be"},
-      {"param trailing junk", [&] { return Submit("secret-number", 10, {{"digits", "3x"}}); }, C::INVALID_ARGUMENT, "'digits' must be"},
-      {"bad bool", [&] { return Submit("secret-number", 10, {{"allow_redundant", "maybe"}}); }, C::INVALID_ARGUMENT, "'allow_redundant' must be true|false"},
-      {"inconsistent params", [&] { return Submit("secret-number", 10, {{"min_rules", "9"}, {"max_rules", "3"}}); }, C::INVALID_ARGUMENT, "min_rules"},
-      {"job size too big", [&] { return Submit("secret-number", 10, {}, 5'000'000); }, C::INVALID_ARGUMENT, "job_size must be"},
-      {"unknown level", [&] { return SubmitGoal("zebra", "insane", {}, {}); }, C::INVALID_ARGUMENT, "level must be any|easy|medium|hard|expert, got 'insane'"},
-      {"level param unknown", [&] { return Submit("balance", 10, {{"level", "hardest"}}); }, C::INVALID_ARGUMENT, "level must be any|easy|medium|hard|expert, got 'hardest'"},
-      {"score above 1", [&] { return SubmitGoal("sudoku", "", 1.5, {}); }, C::INVALID_ARGUMENT, "min_score must be a number in 0..1"},
-      {"score range empty", [&] { return SubmitGoal("sudoku", "", 0.8, 0.2); }, C::INVALID_ARGUMENT, "min_score 0.8 is above max_score 0.2"},
-      {"score not a number", [&] { return Submit("sudoku", 10, {{"max_score", "high"}}); }, C::INVALID_ARGUMENT, "max_score must be a number in 0..1"},
-      {"level contradicts params", [&] { return SubmitGoal("sudoku", "hard", {}, {}, {{"level", "easy"}}); }, C::INVALID_ARGUMENT, "give one of them"},
-      {"unknown campaign", [&] { v1::GetCampaignRequest r; r.set_campaign_id("c-0000000000000000"); v1::Campaign c; return campaigns_->GetCampaign(Ctx().get(), r, &c); }, C::NOT_FOUND, "no campaign with id 'c-0000000000000000'"},
-      {"empty campaign id", [&] { v1::GetCampaignRequest r; v1::Campaign c; return campaigns_->GetCampaign(Ctx().get(), r, &c); }, C::NOT_FOUND, "no campaign with id ''"},
-      {"cancel unknown campaign", [&] { v1::CancelCampaignRequest r; r.set_campaign_id("nope"); v1::Campaign c; return campaigns_->CancelCampaign(Ctx().get(), r, &c); }, C::NOT_FOUND, "no campaign"},
-      {"malformed puzzle id", [&] { return GetPuzzle("xyz"); }, C::INVALID_ARGUMENT, "'xyz' is not a puzzle id"},
+      {"count 0", [&] { return Submit("secret-number", 0); }, C::INVALID_ARGUMENT,
+       "count must be 1..100000000, got 0"},
+      {"count above limit", [&] { return Submit("secret-number", 100000001); }, C::INVALID_ARGUMENT,
+       "count must be"},
+      {"count 2^64-1", [&] { return Submit("secret-number", UINT64_MAX); }, C::INVALID_ARGUMENT,
+       "count must be"},
+      {"unknown param",
+       [&] {
+         return Submit("secret-number", 10, {{"colour", "red"}});
+       },
+       C::INVALID_ARGUMENT, "unknown parameter 'colour' (known: "},
+      {"param below range",
+       [&] {
+         return Submit("secret-number", 10, {{"digits", "1"}});
+       },
+       C::INVALID_ARGUMENT, "'digits' must be 2..6, got '1'"},
+      {"param above range",
+       [&] {
+         return Submit("secret-number", 10, {{"digits", "7"}});
+       },
+       C::INVALID_ARGUMENT, "'digits' must be 2..6"},
+      {"param not a number",
+       [&] {
+         return Submit("secret-number", 10, {{"digits", "three"}});
+       },
+       C::INVALID_ARGUMENT, "got 'three'"},
+      {"param empty",
+       [&] {
+         return Submit("secret-number", 10, {{"digits", ""}});
+       },
+       C::INVALID_ARGUMENT, "'digits' must be"},
+      {"param overflow",
+       [&] {
+         return Submit("secret-number", 10, {{"digits", "99999999999999999999999"}});
+       },
+       C::INVALID_ARGUMENT, "'digits' must be"},
+      {"param trailing junk",
+       [&] {
+         return Submit("secret-number", 10, {{"digits", "3x"}});
+       },
+       C::INVALID_ARGUMENT, "'digits' must be"},
+      {"bad bool",
+       [&] {
+         return Submit("secret-number", 10, {{"allow_redundant", "maybe"}});
+       },
+       C::INVALID_ARGUMENT, "'allow_redundant' must be true|false"},
+      {"inconsistent params",
+       [&] {
+         return Submit("secret-number", 10, {{"min_rules", "9"}, {"max_rules", "3"}});
+       },
+       C::INVALID_ARGUMENT, "min_rules"},
+      {"job size too big", [&] { return Submit("secret-number", 10, {}, 5'000'000); },
+       C::INVALID_ARGUMENT, "job_size must be"},
+      {"unknown level", [&] { return SubmitGoal("zebra", "insane", {}, {}); }, C::INVALID_ARGUMENT,
+       "level must be any|easy|medium|hard|expert, got 'insane'"},
+      {"level param unknown",
+       [&] {
+         return Submit("balance", 10, {{"level", "hardest"}});
+       },
+       C::INVALID_ARGUMENT, "level must be any|easy|medium|hard|expert, got 'hardest'"},
+      {"score above 1", [&] { return SubmitGoal("sudoku", "", 1.5, {}); }, C::INVALID_ARGUMENT,
+       "min_score must be a number in 0..1"},
+      {"score range empty", [&] { return SubmitGoal("sudoku", "", 0.8, 0.2); }, C::INVALID_ARGUMENT,
+       "min_score 0.8 is above max_score 0.2"},
+      {"score not a number",
+       [&] {
+         return Submit("sudoku", 10, {{"max_score", "high"}});
+       },
+       C::INVALID_ARGUMENT, "max_score must be a number in 0..1"},
+      {"level contradicts params",
+       [&] {
+         return SubmitGoal("sudoku", "hard", {}, {}, {{"level", "easy"}});
+       },
+       C::INVALID_ARGUMENT, "give one of them"},
+      {"unknown campaign",
+       [&] {
+         v1::GetCampaignRequest r;
+         r.set_campaign_id("c-0000000000000000");
+         v1::Campaign c;
+         return campaigns_->GetCampaign(Ctx().get(), r, &c);
+       },
+       C::NOT_FOUND, "no campaign with id 'c-0000000000000000'"},
+      {"empty campaign id",
+       [&] {
+         v1::GetCampaignRequest r;
+         v1::Campaign c;
+         return campaigns_->GetCampaign(Ctx().get(), r, &c);
+       },
+       C::NOT_FOUND, "no campaign with id ''"},
+      {"cancel unknown campaign",
+       [&] {
+         v1::CancelCampaignRequest r;
+         r.set_campaign_id("nope");
+         v1::Campaign c;
+         return campaigns_->CancelCampaign(Ctx().get(), r, &c);
+       },
+       C::NOT_FOUND, "no campaign"},
+      {"malformed puzzle id", [&] { return GetPuzzle("xyz"); }, C::INVALID_ARGUMENT,
+       "'xyz' is not a puzzle id"},
       {"empty puzzle id", [&] { return GetPuzzle(""); }, C::INVALID_ARGUMENT, "is not a puzzle id"},
-      {"uppercase puzzle id", [&] { return GetPuzzle("sn-0123456789ABCDEF0123456789ABCDEF"); }, C::INVALID_ARGUMENT, "is not a puzzle id"},
-      {"puzzle id too long", [&] { return GetPuzzle("sn-0123456789abcdef0123456789abcdef00"); }, C::INVALID_ARGUMENT, "is not a puzzle id"},
-      {"unknown puzzle", [&] { return GetPuzzle("sn-0123456789abcdef0123456789abcdef"); }, C::NOT_FOUND, "no puzzle with id"},
-      {"batch read of no ids", [&] { return GetPuzzles({}); }, C::INVALID_ARGUMENT, "ids must hold 1..1000 puzzle ids, got 0"},
-      {"batch read of 1001 ids", [&] { return GetPuzzles(std::vector<std::string>(1001, "sn-0123456789abcdef0123456789abcdef")); }, C::INVALID_ARGUMENT, "got 1001"},
-      {"batch read with a malformed id", [&] { return GetPuzzles({"sn-0123456789abcdef0123456789abcdef", "nope"}); }, C::INVALID_ARGUMENT, "'nope' is not a puzzle id"},
-      {"page too large", [&] { return Query("", "", 5000, ""); }, C::INVALID_ARGUMENT, "page_size must be 1..1000"},
-      {"bad page token", [&] { return Query("", "", 10, "not-a-token"); }, C::INVALID_ARGUMENT, "invalid page token"},
-      {"token of another filter", [&] {
-         v1::QueryRequest q; q.set_page_size(1); v1::QueryResponse first;
+      {"uppercase puzzle id", [&] { return GetPuzzle("sn-0123456789ABCDEF0123456789ABCDEF"); },
+       C::INVALID_ARGUMENT, "is not a puzzle id"},
+      {"puzzle id too long", [&] { return GetPuzzle("sn-0123456789abcdef0123456789abcdef00"); },
+       C::INVALID_ARGUMENT, "is not a puzzle id"},
+      {"unknown puzzle", [&] { return GetPuzzle("sn-0123456789abcdef0123456789abcdef"); },
+       C::NOT_FOUND, "no puzzle with id"},
+      {"batch read of no ids", [&] { return GetPuzzles({}); }, C::INVALID_ARGUMENT,
+       "ids must hold 1..1000 puzzle ids, got 0"},
+      {"batch read of 1001 ids",
+       [&] {
+         return GetPuzzles(std::vector<std::string>(1001, "sn-0123456789abcdef0123456789abcdef"));
+       },
+       C::INVALID_ARGUMENT, "got 1001"},
+      {"batch read with a malformed id",
+       [&] {
+         return GetPuzzles({"sn-0123456789abcdef0123456789abcdef", "nope"});
+       },
+       C::INVALID_ARGUMENT, "'nope' is not a puzzle id"},
+      {"page too large", [&] { return Query("", "", 5000, ""); }, C::INVALID_ARGUMENT,
+       "page_size must be 1..1000"},
+      {"bad page token", [&] { return Query("", "", 10, "not-a-token"); }, C::INVALID_ARGUMENT,
+       "invalid page token"},
+      {"token of another filter",
+       [&] {
+         v1::QueryRequest q;
+         q.set_page_size(1);
+         v1::QueryResponse first;
          store_->QueryPuzzles(Ctx().get(), q, &first);
-         return Query("secret-number", "", 10, first.next_page_token()); }, C::INVALID_ARGUMENT, "invalid page token"},
-      {"level without family", [&] { return Query("", "hard", 10, ""); }, C::INVALID_ARGUMENT, "needs a family"},
-      {"unknown level", [&] { return Query("secret-number", "impossible", 10, ""); }, C::INVALID_ARGUMENT, "level must be easy|medium|hard|expert"},
-      {"lease without worker id", [&] { v1::LeaseRequest r; v1::LeaseResponse l; return workers_->Lease(Ctx().get(), r, &l); }, C::INVALID_ARGUMENT, "worker_id is required"},
-      {"heartbeat unknown lease", [&] { v1::HeartbeatRequest r; r.set_lease_id("l-bogus"); v1::HeartbeatResponse h; return workers_->Heartbeat(Ctx().get(), r, &h); }, C::NOT_FOUND, "no lease 'l-bogus'"},
-      {"submit unknown lease", [&] { v1::ResultChunk c; c.set_lease_id("l-bogus"); c.set_last(true); return SubmitChunks({c}); }, C::NOT_FOUND, "no lease 'l-bogus'"},
+         return Query("secret-number", "", 10, first.next_page_token());
+       },
+       C::INVALID_ARGUMENT, "invalid page token"},
+      {"level without family", [&] { return Query("", "hard", 10, ""); }, C::INVALID_ARGUMENT,
+       "needs a family"},
+      {"unknown level", [&] { return Query("secret-number", "impossible", 10, ""); },
+       C::INVALID_ARGUMENT, "level must be easy|medium|hard|expert"},
+      {"lease without worker id",
+       [&] {
+         v1::LeaseRequest r;
+         v1::LeaseResponse l;
+         return workers_->Lease(Ctx().get(), r, &l);
+       },
+       C::INVALID_ARGUMENT, "worker_id is required"},
+      {"heartbeat unknown lease",
+       [&] {
+         v1::HeartbeatRequest r;
+         r.set_lease_id("l-bogus");
+         v1::HeartbeatResponse h;
+         return workers_->Heartbeat(Ctx().get(), r, &h);
+       },
+       C::NOT_FOUND, "no lease 'l-bogus'"},
+      {"submit unknown lease",
+       [&] {
+         v1::ResultChunk c;
+         c.set_lease_id("l-bogus");
+         c.set_last(true);
+         return SubmitChunks({c});
+       },
+       C::NOT_FOUND, "no lease 'l-bogus'"},
       {"submit nothing", [&] { return SubmitChunks({}); }, C::INVALID_ARGUMENT, "empty submission"},
-      {"chunks of two leases", [&] { auto a = Chunk(job, false, 0); auto b = Chunk(job, true, size); b.set_lease_id("l-other"); return SubmitChunks({a, b}); }, C::INVALID_ARGUMENT, "same lease_id"},
-      {"no last chunk", [&] { return SubmitChunks({Chunk(job, false, 0)}); }, C::INVALID_ARGUMENT, "before its last chunk"},
-      {"wrong candidate count", [&] { return SubmitChunks({Chunk(LeaseJob(), true, size + 1)}); }, C::INVALID_ARGUMENT, "job stats disagree"},
-      {"index outside the job", [&] { const auto j = LeaseJob(); auto c = Chunk(j, true, size); c.add_puzzles()->set_index(j.end_index()); return SubmitChunks({c}); }, C::INVALID_ARGUMENT, "outside the job's range"},
-      {"indices out of order", [&] { const auto j = LeaseJob(); auto c = Chunk(j, true, size); c.add_puzzles()->set_index(j.first_index() + 5); c.add_puzzles()->set_index(j.first_index() + 2); return SubmitChunks({c}); }, C::INVALID_ARGUMENT, "out of order"},
-      {"puzzle without its claimed id", [&] { const auto j = LeaseJob(); auto c = Chunk(j, true, size); auto* p = c.add_puzzles(); p->set_index(j.first_index()); p->mutable_difficulty()->set_level("easy"); c.mutable_stats()->set_accepted(1); return SubmitChunks({c}); }, C::INVALID_ARGUMENT, "without its claimed id"},
-      {"submission of a quarantined worker", [&] { const auto j = LeaseJob(); SubmitChunks({Chunk(j, true, size + 1)}); v1::LeaseRequest r; r.set_worker_id("bad-input-test-" + std::to_string(workers_made_)); r.set_generation_fingerprint(puzzles::GenerationFingerprint()); v1::LeaseResponse l; return workers_->Lease(Ctx().get(), r, &l); }, C::PERMISSION_DENIED, "is quarantined: sent a malformed generation job"},
-      {"lease of another generation fingerprint", [&] { v1::LeaseRequest r; r.set_worker_id("old"); r.set_generation_fingerprint("00000000deadbeef"); r.set_build("0.0.1"); v1::LeaseResponse l; return workers_->Lease(Ctx().get(), r, &l); }, C::FAILED_PRECONDITION, "generation fingerprint '00000000deadbeef' (build '0.0.1')"},
-      {"lease without a generation fingerprint", [&] { v1::LeaseRequest r; r.set_worker_id("anon"); v1::LeaseResponse l; return workers_->Lease(Ctx().get(), r, &l); }, C::FAILED_PRECONDITION, "generation fingerprint ''"},
-      {"oversized message", [&] { auto c = Chunk(job, true, size); c.add_puzzles()->set_puzzle_json(std::string(17 << 20, 'x')); return SubmitChunks({c}); }, C::RESOURCE_EXHAUSTED, "larger than max"},
-      {"sample count 0", [&] { v1::SampleRequest r; v1::SampleResponse o; return store_->SamplePuzzles(Ctx().get(), r, &o); }, C::INVALID_ARGUMENT, "count must be 1..1000"},
-      {"sample count too big", [&] { v1::SampleRequest r; r.set_count(5000); v1::SampleResponse o; return store_->SamplePuzzles(Ctx().get(), r, &o); }, C::INVALID_ARGUMENT, "count must be 1..1000"},
-      {"score range upside down", [&] { v1::SampleRequest r; r.set_count(1); r.mutable_filter()->set_has_score_range(true); r.mutable_filter()->set_min_score(0.8); r.mutable_filter()->set_max_score(0.2); v1::SampleResponse o; return store_->SamplePuzzles(Ctx().get(), r, &o); }, C::INVALID_ARGUMENT, "min_score <= max_score"},
-      {"score range above 1", [&] { v1::QueryRequest r; r.mutable_filter()->set_has_score_range(true); r.mutable_filter()->set_max_score(3); v1::QueryResponse o; return store_->QueryPuzzles(Ctx().get(), r, &o); }, C::INVALID_ARGUMENT, "max_score <= 1"},
-      {"observed without range", [&] { v1::QueryRequest r; r.mutable_filter()->set_use_observed(true); v1::QueryResponse o; return store_->QueryPuzzles(Ctx().get(), r, &o); }, C::INVALID_ARGUMENT, "use_observed applies to a score range"},
-      {"query of an unknown family", [&] { v1::QueryRequest r; r.mutable_filter()->set_family("chess"); v1::QueryResponse o; return store_->QueryPuzzles(Ctx().get(), r, &o); }, C::INVALID_ARGUMENT, "unknown family 'chess' (known: "},
-      {"sample of an unknown family", [&] { v1::SampleRequest r; r.set_count(1); r.mutable_filter()->set_family("sudoko"); v1::SampleResponse o; return store_->SamplePuzzles(Ctx().get(), r, &o); }, C::INVALID_ARGUMENT, "unknown family 'sudoko'"},
-      {"export of an unknown family", [&] { v1::ExportRequest r; r.mutable_filter()->set_family("chess"); auto ctx = Ctx(); auto reader = store_->ExportPuzzles(ctx.get(), r); v1::Puzzle p; while (reader->Read(&p)) {} return reader->Finish(); }, C::INVALID_ARGUMENT, "unknown family 'chess'"},
-      {"created range upside down", [&] { v1::QueryRequest r; r.mutable_filter()->set_created_after_unix_ms(2000); r.mutable_filter()->set_created_before_unix_ms(1000); v1::QueryResponse o; return store_->QueryPuzzles(Ctx().get(), r, &o); }, C::INVALID_ARGUMENT, "later than created_before"},
-      {"play of unknown puzzle", [&] { v1::RecordPlayRequest r; r.set_id("sn-0123456789abcdef0123456789abcdef"); v1::RecordPlayResponse o; return store_->RecordPlay(Ctx().get(), r, &o); }, C::NOT_FOUND, "no puzzle with id"},
-      {"play with malformed id", [&] { v1::RecordPlayRequest r; r.set_id("?"); v1::RecordPlayResponse o; return store_->RecordPlay(Ctx().get(), r, &o); }, C::INVALID_ARGUMENT, "is not a puzzle id"},
-      {"play of negative time", [&] { v1::RecordPlayRequest r; r.set_id(some_id); r.set_seconds(-1); v1::RecordPlayResponse o; return store_->RecordPlay(Ctx().get(), r, &o); }, C::INVALID_ARGUMENT, "seconds must be 0..86400"},
-      {"play of NaN time", [&] { v1::RecordPlayRequest r; r.set_id(some_id); r.set_seconds(std::nan("")); v1::RecordPlayResponse o; return store_->RecordPlay(Ctx().get(), r, &o); }, C::INVALID_ARGUMENT, "seconds must be 0..86400"},
-      {"too many chunks", [&] { std::vector<v1::ResultChunk> v(1200, Chunk(job, false, 0)); v.back() = Chunk(job, true, size); return SubmitChunks(v); }, C::INVALID_ARGUMENT, "more chunks than any job"},
+      {"chunks of two leases",
+       [&] {
+         auto a = Chunk(job, false, 0);
+         auto b = Chunk(job, true, size);
+         b.set_lease_id("l-other");
+         return SubmitChunks({a, b});
+       },
+       C::INVALID_ARGUMENT, "same lease_id"},
+      {"no last chunk", [&] { return SubmitChunks({Chunk(job, false, 0)}); }, C::INVALID_ARGUMENT,
+       "before its last chunk"},
+      {"wrong candidate count", [&] { return SubmitChunks({Chunk(LeaseJob(), true, size + 1)}); },
+       C::INVALID_ARGUMENT, "job stats disagree"},
+      {"index outside the job",
+       [&] {
+         const auto j = LeaseJob();
+         auto c = Chunk(j, true, size);
+         c.add_puzzles()->set_index(j.end_index());
+         return SubmitChunks({c});
+       },
+       C::INVALID_ARGUMENT, "outside the job's range"},
+      {"indices out of order",
+       [&] {
+         const auto j = LeaseJob();
+         auto c = Chunk(j, true, size);
+         c.add_puzzles()->set_index(j.first_index() + 5);
+         c.add_puzzles()->set_index(j.first_index() + 2);
+         return SubmitChunks({c});
+       },
+       C::INVALID_ARGUMENT, "out of order"},
+      {"puzzle without its claimed id",
+       [&] {
+         const auto j = LeaseJob();
+         auto c = Chunk(j, true, size);
+         auto* p = c.add_puzzles();
+         p->set_index(j.first_index());
+         p->mutable_difficulty()->set_level("easy");
+         c.mutable_stats()->set_accepted(1);
+         return SubmitChunks({c});
+       },
+       C::INVALID_ARGUMENT, "without its claimed id"},
+      {"submission of a quarantined worker",
+       [&] {
+         const auto j = LeaseJob();
+         SubmitChunks({Chunk(j, true, size + 1)});
+         v1::LeaseRequest r;
+         r.set_worker_id("bad-input-test-" + std::to_string(workers_made_));
+         r.set_generation_fingerprint(puzzles::GenerationFingerprint());
+         v1::LeaseResponse l;
+         return workers_->Lease(Ctx().get(), r, &l);
+       },
+       C::PERMISSION_DENIED, "is quarantined: sent a malformed generation job"},
+      {"lease of another generation fingerprint",
+       [&] {
+         v1::LeaseRequest r;
+         r.set_worker_id("old");
+         r.set_generation_fingerprint("00000000deadbeef");
+         r.set_build("0.0.1");
+         v1::LeaseResponse l;
+         return workers_->Lease(Ctx().get(), r, &l);
+       },
+       C::FAILED_PRECONDITION, "generation fingerprint '00000000deadbeef' (build '0.0.1')"},
+      {"lease without a generation fingerprint",
+       [&] {
+         v1::LeaseRequest r;
+         r.set_worker_id("anon");
+         v1::LeaseResponse l;
+         return workers_->Lease(Ctx().get(), r, &l);
+       },
+       C::FAILED_PRECONDITION, "generation fingerprint ''"},
+      {"oversized message",
+       [&] {
+         auto c = Chunk(job, true, size);
+         c.add_puzzles()->set_puzzle_json(std::string(17 << 20, 'x'));
+         return SubmitChunks({c});
+       },
+       C::RESOURCE_EXHAUSTED, "larger than max"},
+      {"sample count 0",
+       [&] {
+         v1::SampleRequest r;
+         v1::SampleResponse o;
+         return store_->SamplePuzzles(Ctx().get(), r, &o);
+       },
+       C::INVALID_ARGUMENT, "count must be 1..1000"},
+      {"sample count too big",
+       [&] {
+         v1::SampleRequest r;
+         r.set_count(5000);
+         v1::SampleResponse o;
+         return store_->SamplePuzzles(Ctx().get(), r, &o);
+       },
+       C::INVALID_ARGUMENT, "count must be 1..1000"},
+      {"score range upside down",
+       [&] {
+         v1::SampleRequest r;
+         r.set_count(1);
+         r.mutable_filter()->set_has_score_range(true);
+         r.mutable_filter()->set_min_score(0.8);
+         r.mutable_filter()->set_max_score(0.2);
+         v1::SampleResponse o;
+         return store_->SamplePuzzles(Ctx().get(), r, &o);
+       },
+       C::INVALID_ARGUMENT, "min_score <= max_score"},
+      {"score range above 1",
+       [&] {
+         v1::QueryRequest r;
+         r.mutable_filter()->set_has_score_range(true);
+         r.mutable_filter()->set_max_score(3);
+         v1::QueryResponse o;
+         return store_->QueryPuzzles(Ctx().get(), r, &o);
+       },
+       C::INVALID_ARGUMENT, "max_score <= 1"},
+      {"observed without range",
+       [&] {
+         v1::QueryRequest r;
+         r.mutable_filter()->set_use_observed(true);
+         v1::QueryResponse o;
+         return store_->QueryPuzzles(Ctx().get(), r, &o);
+       },
+       C::INVALID_ARGUMENT, "use_observed applies to a score range"},
+      {"query of an unknown family",
+       [&] {
+         v1::QueryRequest r;
+         r.mutable_filter()->set_family("chess");
+         v1::QueryResponse o;
+         return store_->QueryPuzzles(Ctx().get(), r, &o);
+       },
+       C::INVALID_ARGUMENT, "unknown family 'chess' (known: "},
+      {"sample of an unknown family",
+       [&] {
+         v1::SampleRequest r;
+         r.set_count(1);
+         r.mutable_filter()->set_family("sudoko");
+         v1::SampleResponse o;
+         return store_->SamplePuzzles(Ctx().get(), r, &o);
+       },
+       C::INVALID_ARGUMENT, "unknown family 'sudoko'"},
+      {"export of an unknown family",
+       [&] {
+         v1::ExportRequest r;
+         r.mutable_filter()->set_family("chess");
+         auto ctx = Ctx();
+         auto reader = store_->ExportPuzzles(ctx.get(), r);
+         v1::Puzzle p;
+         while (reader->Read(&p)) {
+         }
+         return reader->Finish();
+       },
+       C::INVALID_ARGUMENT, "unknown family 'chess'"},
+      {"created range upside down",
+       [&] {
+         v1::QueryRequest r;
+         r.mutable_filter()->set_created_after_unix_ms(2000);
+         r.mutable_filter()->set_created_before_unix_ms(1000);
+         v1::QueryResponse o;
+         return store_->QueryPuzzles(Ctx().get(), r, &o);
+       },
+       C::INVALID_ARGUMENT, "later than created_before"},
+      {"play of unknown puzzle",
+       [&] {
+         v1::RecordPlayRequest r;
+         r.set_id("sn-0123456789abcdef0123456789abcdef");
+         v1::RecordPlayResponse o;
+         return store_->RecordPlay(Ctx().get(), r, &o);
+       },
+       C::NOT_FOUND, "no puzzle with id"},
+      {"play with malformed id",
+       [&] {
+         v1::RecordPlayRequest r;
+         r.set_id("?");
+         v1::RecordPlayResponse o;
+         return store_->RecordPlay(Ctx().get(), r, &o);
+       },
+       C::INVALID_ARGUMENT, "is not a puzzle id"},
+      {"play of negative time",
+       [&] {
+         v1::RecordPlayRequest r;
+         r.set_id(some_id);
+         r.set_seconds(-1);
+         v1::RecordPlayResponse o;
+         return store_->RecordPlay(Ctx().get(), r, &o);
+       },
+       C::INVALID_ARGUMENT, "seconds must be 0..86400"},
+      {"play of NaN time",
+       [&] {
+         v1::RecordPlayRequest r;
+         r.set_id(some_id);
+         r.set_seconds(std::nan(""));
+         v1::RecordPlayResponse o;
+         return store_->RecordPlay(Ctx().get(), r, &o);
+       },
+       C::INVALID_ARGUMENT, "seconds must be 0..86400"},
+      {"too many chunks",
+       [&] {
+         std::vector<v1::ResultChunk> v(1200, Chunk(job, false, 0));
+         v.back() = Chunk(job, true, size);
+         return SubmitChunks(v);
+       },
+       C::INVALID_ARGUMENT, "more chunks than any job"},
   };
   ASSERT_GE(cases.size(), 30u);
   for (const Case& c : cases) {
     SCOPED_TRACE(c.name);
     const grpc::Status s = c.call();
     EXPECT_EQ(s.error_code(), c.code) << s.error_message();
-    EXPECT_NE(s.error_message().find(c.message), std::string::npos) << "message: " << s.error_message();
+    EXPECT_NE(s.error_message().find(c.message), std::string::npos)
+        << "message: " << s.error_message();
   }
 
   // The lease survived the abuse, and the stored puzzles did not change.
@@ -241,7 +536,8 @@ TEST_F(BadInputTest, EveryBadRequestGetsTheRightCodeAndAClearMessage) {
   v1::HeartbeatResponse alive;
   EXPECT_TRUE(workers_->Heartbeat(Ctx().get(), hb, &alive).ok());
   EXPECT_TRUE(alive.keep_going());
-  const std::string after = RunCommand({Bin("foundry"), "export", "--coordinator", cluster_->address()}).out;
+  const std::string after =
+      RunCommand({Bin("foundry"), "export", "--coordinator", cluster_->address()}).out;
   EXPECT_EQ(after, before);
 }
 

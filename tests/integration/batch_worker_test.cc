@@ -21,9 +21,9 @@ namespace {
 using namespace std::chrono_literals;
 using Clock = std::chrono::steady_clock;
 
-const std::vector<std::string> kGen = {"--family", "secret-number", "--count", "6000",
-                                       "--seed",   "2030",          "--set",   "digits=4",
-                                       "--job-size", "200"};
+const std::vector<std::string> kGen = {
+    "--family", "secret-number", "--count",  "6000",       "--seed",
+    "2030",     "--set",         "digits=4", "--job-size", "200"};
 
 std::set<std::string> AsSet(const std::vector<std::string>& v) { return {v.begin(), v.end()}; }
 
@@ -73,8 +73,10 @@ TEST_F(BatchWorkerTest, SigtermHandsTheLeasesBackSoNoJobWaitsForALapse) {
   // A handed-back generation job was leased again soon (its lease had 120 s
   // left). The stopped worker may have held only checks, which the
   // histogram does not time: then there is nothing to compare.
-  const double relet = ScrapeMetric(cluster.metrics_port(), "foundry_released_job_wait_seconds_count");
-  const double waited = ScrapeMetric(cluster.metrics_port(), "foundry_released_job_wait_seconds_sum");
+  const double relet =
+      ScrapeMetric(cluster.metrics_port(), "foundry_released_job_wait_seconds_count");
+  const double waited =
+      ScrapeMetric(cluster.metrics_port(), "foundry_released_job_wait_seconds_sum");
   EXPECT_GE(relet, 0);
   EXPECT_LE(waited, 10 * relet) << waited << " s in all for " << relet << " job(s)";
 }

@@ -23,9 +23,9 @@ TEST_F(CampaignTest, TwentyThousandPuzzlesThroughTwoWorkersExportAndVerify) {
   LocalCluster cluster(dir_.path() + "/db", dir_.path(), /*workers=*/2, /*threads=*/1);
   ASSERT_TRUE(cluster.ok()) << cluster.CoordinatorLog();
 
-  auto submit = RunCommand({Bin("foundry"), "campaign", "submit", "--coordinator",
-                            cluster.address(), "--family", "secret-number", "--count", "20000",
-                            "--seed", "7", "--watch"});
+  auto submit =
+      RunCommand({Bin("foundry"), "campaign", "submit", "--coordinator", cluster.address(),
+                  "--family", "secret-number", "--count", "20000", "--seed", "7", "--watch"});
   ASSERT_EQ(submit.exit_code, 0) << submit.out << submit.err << cluster.CoordinatorLog();
   EXPECT_NE(submit.out.find("done"), std::string::npos) << submit.out;
   EXPECT_NE(submit.out.find("stored 20,000"), std::string::npos) << submit.out;
@@ -34,17 +34,19 @@ TEST_F(CampaignTest, TwentyThousandPuzzlesThroughTwoWorkersExportAndVerify) {
   // The rate is the campaign's own: stored over created..finished from its
   // timestamps, the same in the watch's summary and in a later status (not
   // the watcher's clock, which includes its polling; not 0 afterwards).
-  const std::regex summary_re(R"(campaign (c-[0-9a-f]+) done: .* rate ([0-9]+) puzzles/s \(([0-9.]+) s\))");
+  const std::regex summary_re(
+      R"(campaign (c-[0-9a-f]+) done: .* rate ([0-9]+) puzzles/s \(([0-9.]+) s\))");
   std::smatch watched;
   ASSERT_TRUE(std::regex_search(submit.out, watched, summary_re)) << submit.out;
   const std::string id = watched[1];
-  auto status = RunCommand({Bin("foundry"), "campaign", "status", "--coordinator", cluster.address(), id});
+  auto status =
+      RunCommand({Bin("foundry"), "campaign", "status", "--coordinator", cluster.address(), id});
   ASSERT_EQ(status.exit_code, 0) << status.err;
   std::smatch later;
   ASSERT_TRUE(std::regex_search(status.out, later, summary_re)) << status.out;
   EXPECT_EQ(later[2], watched[2]) << "watch and status disagree on the rate";
-  auto json = RunCommand({Bin("foundry"), "campaign", "status", "--json", "--coordinator",
-                          cluster.address(), id});
+  auto json = RunCommand(
+      {Bin("foundry"), "campaign", "status", "--json", "--coordinator", cluster.address(), id});
   ASSERT_EQ(json.exit_code, 0) << json.err;
   const auto c = nlohmann::json::parse(json.out);
   const double seconds = static_cast<double>(std::stoll(c["finishedUnixMs"].get<std::string>()) -
@@ -67,8 +69,9 @@ TEST_F(CampaignTest, TwentyThousandPuzzlesThroughTwoWorkersExportAndVerify) {
   EXPECT_NE(verified.out.find("20,000 ok, 0 failed"), std::string::npos) << verified.out;
 
   // The metrics every dashboard needs are served.
-  auto metrics = RunCommand({"/usr/bin/curl", "-sf",
-                             "http://127.0.0.1:" + std::to_string(cluster.metrics_port()) + "/metrics"});
+  auto metrics =
+      RunCommand({"/usr/bin/curl", "-sf",
+                  "http://127.0.0.1:" + std::to_string(cluster.metrics_port()) + "/metrics"});
   ASSERT_EQ(metrics.exit_code, 0) << metrics.err;
   for (const char* name : {"foundry_stored_total", "foundry_duplicates_total",
                            "foundry_jobs_in_flight", "foundry_workers"}) {
@@ -84,16 +87,16 @@ TEST_F(CampaignTest, TwentyThousandPuzzlesThroughTwoWorkersExportAndVerify) {
 }
 
 TEST_F(CampaignTest, SameSeedGivesSameIdsEmbeddedAndDistributed) {
-  const std::vector<std::string> gen = {"--family", "secret-number", "--count", "3000",
-                                        "--seed",   "11",            "--set",   "digits=4"};
+  const std::vector<std::string> gen = {"--family", "secret-number", "--count", "3000", "--seed",
+                                        "11",       "--set",         "digits=4"};
   // Embedded, one thread, a job size of its own choosing.
   const auto a = EmbeddedIds(dir_.path() + "/embedded", gen);
 
   // Distributed: two workers with two threads each and tiny jobs.
   LocalCluster cluster(dir_.path() + "/db", dir_.path(), 2, 2);
   ASSERT_TRUE(cluster.ok()) << cluster.CoordinatorLog();
-  std::vector<std::string> submit = {Bin("foundry"), "campaign", "submit", "--coordinator",
-                                     cluster.address(), "--job-size", "37", "--watch"};
+  std::vector<std::string> submit = {Bin("foundry"),    "campaign",   "submit", "--coordinator",
+                                     cluster.address(), "--job-size", "37",     "--watch"};
   submit.insert(submit.end(), gen.begin(), gen.end());
   auto distributed = RunCommand(submit);
   ASSERT_EQ(distributed.exit_code, 0) << distributed.out << distributed.err;
@@ -106,22 +109,29 @@ TEST_F(CampaignTest, SameSeedGivesSameIdsEmbeddedAndDistributed) {
 TEST_F(CampaignTest, ConcurrentCampaignsOfSeveralFamiliesWithPrioritiesAndACancel) {
   LocalCluster cluster(dir_.path() + "/db", dir_.path(), 2, 1);
   ASSERT_TRUE(cluster.ok()) << cluster.CoordinatorLog();
-  const std::string a = SubmitCampaign(cluster.address(), {"--family", "secret-number", "--count", "3000"});
-  const std::string b = SubmitCampaign(cluster.address(), {"--family", "bulls-cows", "--count", "400", "--priority", "3"});
-  const std::string c = SubmitCampaign(cluster.address(), {"--family", "zebra", "--count", "1000000"});
+  const std::string a =
+      SubmitCampaign(cluster.address(), {"--family", "secret-number", "--count", "3000"});
+  const std::string b = SubmitCampaign(
+      cluster.address(), {"--family", "bulls-cows", "--count", "400", "--priority", "3"});
+  const std::string c =
+      SubmitCampaign(cluster.address(), {"--family", "zebra", "--count", "1000000"});
   ASSERT_TRUE(WaitUntilStored(cluster.address(), c, 20));
-  auto cancel = RunCommand({Bin("foundry"), "campaign", "cancel", "--coordinator", cluster.address(), c});
+  auto cancel =
+      RunCommand({Bin("foundry"), "campaign", "cancel", "--coordinator", cluster.address(), c});
   ASSERT_EQ(cancel.exit_code, 0) << cancel.err;
   EXPECT_EQ(WatchCampaign(cluster.address(), a).exit_code, 0);
   EXPECT_EQ(WatchCampaign(cluster.address(), b).exit_code, 0);
 
   const CampaignView cancelled = CampaignStatus(cluster.address(), c);
   EXPECT_EQ(cancelled.state, "CAMPAIGN_STATE_CANCELLED");
-  auto partial = RunCommand({Bin("foundry"), "export", "--coordinator", cluster.address(), "--campaign", c});
-  EXPECT_EQ(IdsOf(partial.out).size(), cancelled.stored) << "a cancelled campaign keeps what it stored";
+  auto partial =
+      RunCommand({Bin("foundry"), "export", "--coordinator", cluster.address(), "--campaign", c});
+  EXPECT_EQ(IdsOf(partial.out).size(), cancelled.stored)
+      << "a cancelled campaign keeps what it stored";
   EXPECT_GE(cancelled.stored, 20u);
   for (const auto& [id, n] : {std::pair{a, 3000u}, std::pair{b, 400u}}) {
-    auto out = RunCommand({Bin("foundry"), "export", "--coordinator", cluster.address(), "--campaign", id});
+    auto out = RunCommand(
+        {Bin("foundry"), "export", "--coordinator", cluster.address(), "--campaign", id});
     EXPECT_EQ(IdsOf(out.out).size(), n) << id;
   }
   EXPECT_TRUE(cluster.StopAll());
@@ -132,8 +142,8 @@ TEST_F(CampaignTest, ConcurrentCampaignsOfSeveralFamiliesWithPrioritiesAndACance
 // A campaign that runs out of new puzzles exits 1 with its summary on stdout
 // and the reason on stderr, where errors go.
 TEST_F(CampaignTest, AnExhaustedRunSaysWhyOnStderr) {
-  auto r = RunCommand({Bin("foundry"), "run", "--family", "secret-number", "--set", "digits=2", "--set",
-                       "max_rules=1", "--set", "min_rules=1", "--count", "1000000", "--db",
+  auto r = RunCommand({Bin("foundry"), "run", "--family", "secret-number", "--set", "digits=2",
+                       "--set", "max_rules=1", "--set", "min_rules=1", "--count", "1000000", "--db",
                        dir_.path() + "/db", "--quiet"});
   EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
   EXPECT_NE(r.out.find(" exhausted: candidates "), std::string::npos) << r.out;
@@ -147,8 +157,8 @@ TEST_F(CampaignTest, AnExhaustedRunSaysWhyOnStderr) {
 // a score range narrows it further. The export says so puzzle by puzzle.
 TEST_F(CampaignTest, ALevelAskedForIsTheOnlyLevelStored) {
   const std::string db = dir_.path() + "/db";
-  auto run = RunCommand({Bin("foundry"), "run", "--family", "bulls-cows", "--count", "40", "--level",
-                         "expert", "--min-score", "0.8", "--db", db, "--quiet"});
+  auto run = RunCommand({Bin("foundry"), "run", "--family", "bulls-cows", "--count", "40",
+                         "--level", "expert", "--min-score", "0.8", "--db", db, "--quiet"});
   ASSERT_EQ(run.exit_code, 0) << run.err;
   EXPECT_NE(run.out.find("stored 40"), std::string::npos) << run.out;
   auto out = RunCommand({Bin("foundry"), "export", "--db", db});
@@ -168,7 +178,8 @@ TEST_F(CampaignTest, ALevelAskedForIsTheOnlyLevelStored) {
 // empty result that looks like an empty store.
 TEST_F(CampaignTest, AnUnknownFamilyInAReadIsAnError) {
   const std::string db = dir_.path() + "/db";
-  auto run = RunCommand({Bin("foundry"), "run", "--family", "sudoku", "--count", "5", "--db", db, "--quiet"});
+  auto run = RunCommand(
+      {Bin("foundry"), "run", "--family", "sudoku", "--count", "5", "--db", db, "--quiet"});
   ASSERT_EQ(run.exit_code, 0) << run.err;
   auto r = RunCommand({Bin("foundry"), "export", "--db", db, "--family", "sudoko"});
   EXPECT_EQ(r.exit_code, 1) << r.out;
@@ -224,9 +235,9 @@ TEST_F(CampaignTest, VerifyFindsEveryBadLineInOrderAcrossBatches) {
 
   auto wrong_id = nlohmann::json::parse(lines[4999]);
   wrong_id["id"] = "su-0123456789abcdef0123456789abcdef";
-  lines[4999] = wrong_id.dump();   // line 5000, second batch
-  lines[6999] = "{not json";       // line 7000
-  lines[8999] = lines[99];         // line 9000, third batch: line 100 again
+  lines[4999] = wrong_id.dump();  // line 5000, second batch
+  lines[6999] = "{not json";      // line 7000
+  lines[8999] = lines[99];        // line 9000, third batch: line 100 again
   const std::string file = dir_.path() + "/tampered.jsonl";
   {
     std::ofstream out(file);

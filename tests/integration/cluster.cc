@@ -21,8 +21,14 @@ LocalCluster::LocalCluster(const std::string& db_dir, const std::string& log_dir
 }
 
 bool LocalCluster::StartCoordinator(const std::string& listen) {
-  std::vector<std::string> argv{Bin("foundry-coordinator"), "--listen", listen, "--db", db_dir_,
-                                "--metrics-listen", "127.0.0.1:0", "--lease-seconds",
+  std::vector<std::string> argv{Bin("foundry-coordinator"),
+                                "--listen",
+                                listen,
+                                "--db",
+                                db_dir_,
+                                "--metrics-listen",
+                                "127.0.0.1:0",
+                                "--lease-seconds",
                                 std::to_string(lease_seconds_)};
   argv.insert(argv.end(), coordinator_args_.begin(), coordinator_args_.end());
   coordinator_ = std::make_unique<Subprocess>(
@@ -53,9 +59,14 @@ bool LocalCluster::CrashAndRestartCoordinator() {
 
 size_t LocalCluster::AddWorker(int threads, const std::vector<std::string>& extra_args) {
   const size_t i = workers_.size();
-  std::vector<std::string> argv{Bin("foundry-worker"), "--coordinator", address(), "--threads",
-                                std::to_string(threads), "--worker-id",
-                                "test-worker-" + std::to_string(i), "--metrics-listen",
+  std::vector<std::string> argv{Bin("foundry-worker"),
+                                "--coordinator",
+                                address(),
+                                "--threads",
+                                std::to_string(threads),
+                                "--worker-id",
+                                "test-worker-" + std::to_string(i),
+                                "--metrics-listen",
                                 "127.0.0.1:0"};
   argv.insert(argv.end(), extra_args.begin(), extra_args.end());
   workers_.push_back(

@@ -13,9 +13,9 @@ namespace {
 
 // Four-digit secret numbers: slow enough per puzzle that a campaign of this
 // size runs for seconds, long enough to be hit mid-flight.
-const std::vector<std::string> kGen = {"--family", "secret-number", "--count", "6000",
-                                       "--seed",   "2026",          "--set",   "digits=4",
-                                       "--job-size", "200"};
+const std::vector<std::string> kGen = {
+    "--family", "secret-number", "--count",  "6000",       "--seed",
+    "2026",     "--set",         "digits=4", "--job-size", "200"};
 
 std::set<std::string> AsSet(const std::vector<std::string>& v) { return {v.begin(), v.end()}; }
 

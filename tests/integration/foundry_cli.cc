@@ -49,14 +49,16 @@ std::string SubmitCampaign(const std::string& address, const std::vector<std::st
 }
 
 CampaignView CampaignStatus(const std::string& address, const std::string& id) {
-  auto r = RunCommand({Bin("foundry"), "campaign", "status", "--coordinator", address, id, "--json"},
-                      std::chrono::seconds(30));
+  auto r =
+      RunCommand({Bin("foundry"), "campaign", "status", "--coordinator", address, id, "--json"},
+                 std::chrono::seconds(30));
   CampaignView v;
   if (r.exit_code != 0) return v;
   auto j = nlohmann::json::parse(r.out, nullptr, false);
   if (j.is_discarded()) return v;
   v.state = j.value("state", "");
-  if (j.contains("counters") && j["counters"].contains("stored")) v.stored = AsU64(j["counters"]["stored"]);
+  if (j.contains("counters") && j["counters"].contains("stored"))
+    v.stored = AsU64(j["counters"]["stored"]);
   if (j.contains("spec") && j["spec"].contains("count")) v.count = AsU64(j["spec"]["count"]);
   return v;
 }

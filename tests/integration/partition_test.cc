@@ -22,9 +22,9 @@ namespace {
 // each job and milliseconds between them: when the link is cut it is
 // certainly holding leases. (With short jobs CI caught it between RPCs.)
 constexpr uint64_t kCount = 1000;
-const std::vector<std::string> kGen = {"--family", "secret-number", "--count", "1000",
-                                       "--seed",   "77",            "--set",   "digits=5",
-                                       "--job-size", "1000"};
+const std::vector<std::string> kGen = {
+    "--family", "secret-number", "--count",  "1000",       "--seed",
+    "77",       "--set",         "digits=5", "--job-size", "1000"};
 
 bool Sh(const std::string& command) {
   return RunCommand({"/bin/sh", "-c", command + " >/dev/null 2>&1"}).exit_code == 0;
@@ -74,10 +74,10 @@ TEST(PartitionTest, WorkerCutOffMidJobAndHealed) {
 
   // The coordinator listens on the host end of the veth pair: off loopback,
   // so the test opts out of TLS explicitly.
-  Subprocess coordinator({Bin("foundry-coordinator"), "--listen", ns.host_ip() + ":0", "--db",
-                          dir.path() + "/db", "--metrics-listen", "127.0.0.1:0",
-                          "--lease-seconds", "1", "--insecure"},
-                         dir.path() + "/coordinator.log");
+  Subprocess coordinator(
+      {Bin("foundry-coordinator"), "--listen", ns.host_ip() + ":0", "--db", dir.path() + "/db",
+       "--metrics-listen", "127.0.0.1:0", "--lease-seconds", "1", "--insecure"},
+      dir.path() + "/coordinator.log");
   const int port = WaitForNumberAfter(coordinator, "listening on port ");
   const int metrics_port = WaitForNumberAfter(coordinator, "metrics port ");
   ASSERT_GT(port, 0) << coordinator.Log();
@@ -109,7 +109,7 @@ TEST(PartitionTest, WorkerCutOffMidJobAndHealed) {
   EXPECT_EQ(std::set<std::string>(ids.begin(), ids.end()),
             std::set<std::string>(reference.begin(), reference.end()));
   EXPECT_GE(lapsed, 1.0) << "the cut-off worker's lease should have lapsed\n"
-                          << inside.Log() << outside.Log();
+                         << inside.Log() << outside.Log();
   EXPECT_TRUE(inside.running()) << "the partitioned worker should ride out the partition";
   inside.Stop();
   outside.Stop();

@@ -67,8 +67,9 @@ class PlayersTest : public ::testing::Test {
     right.back() = right.back() == '9' ? '1' : static_cast<char>(right.back() + 1);
     return right;
   }
-  grpc::Status Play(const std::string& id, const std::string& player, std::optional<std::string> answer,
-                    const std::string& play_id, v1::RecordPlayResponse* out, bool claimed = false) {
+  grpc::Status Play(const std::string& id, const std::string& player,
+                    std::optional<std::string> answer, const std::string& play_id,
+                    v1::RecordPlayResponse* out, bool claimed = false) {
     v1::RecordPlayRequest req;
     req.set_id(id);
     req.set_seconds(3);
@@ -118,7 +119,8 @@ TEST_F(PlayersTest, AnswersAreJudgedByTheFamily) {
   EXPECT_LT(r.puzzle_rating_change(), 0);
   EXPECT_EQ(r.judged_plays(), 1u);
   // A wrong answer claimed solved: judged not solved.
-  ASSERT_TRUE(Play(ids_[1], "bob", WrongAnswer(RightAnswer(ids_[1])), "", &r, /*claimed=*/true).ok());
+  ASSERT_TRUE(
+      Play(ids_[1], "bob", WrongAnswer(RightAnswer(ids_[1])), "", &r, /*claimed=*/true).ok());
   EXPECT_TRUE(r.judged());
   EXPECT_FALSE(r.solved());
   EXPECT_LT(r.player().rating(), 1500);
@@ -208,7 +210,8 @@ TEST_F(PlayersTest, NextPuzzleNeverRepeatsAndEndsExhausted) {
   EXPECT_NE(s.error_message().find("secret-number"), std::string::npos) << s.error_message();
   // Another player still has every puzzle; a restart forgets nothing.
   ASSERT_TRUE(cluster_->CrashAndRestartCoordinator());
-  stub_ = v1::PuzzleStore::NewStub(grpc::CreateChannel(cluster_->address(), grpc::InsecureChannelCredentials()));
+  stub_ = v1::PuzzleStore::NewStub(
+      grpc::CreateChannel(cluster_->address(), grpc::InsecureChannelCredentials()));
   EXPECT_EQ(Next("erin", 0, &p).error_code(), C::RESOURCE_EXHAUSTED);
   EXPECT_TRUE(Next("frank", 0, &p).ok());
 }
@@ -239,28 +242,51 @@ TEST_F(PlayersTest, BadInputRecordsNothing) {
   v1::Puzzle out;
   v1::Player player_out;
   const std::vector<Row> rows = {
-      {"unreadable answer", [&] { return Play(id, "hank", std::string("abc"), "", &r); }, C::INVALID_ARGUMENT, "answer:"},
-      {"empty answer", [&] { return Play(id, "hank", std::string(""), "", &r); }, C::INVALID_ARGUMENT, "answer:"},
-      {"over-long player id", [&] { return Play(id, long_id, right, "", &r); }, C::INVALID_ARGUMENT, "at most 128 bytes"},
-      {"over-long play id", [&] { return Play(id, "hank", right, long_id, &r); }, C::INVALID_ARGUMENT, "play_id must be at most 128"},
-      {"unknown puzzle", [&] { return Play("sn-0123456789abcdef0123456789abcdef", "hank", right, "", &r); }, C::NOT_FOUND, "no puzzle with id"},
-      {"play_id with another answer", [&] { return Play(id, "hank", WrongAnswer(right), "dup", &r); }, C::ALREADY_EXISTS, "play_id 'dup'"},
-      {"play_id with another player", [&] { return Play(id, "ivy", right, "dup", &r); }, C::ALREADY_EXISTS, "play_id 'dup'"},
-      {"next: empty player id", [&] { return Next("", 0, &out); }, C::INVALID_ARGUMENT, "player_id must not be empty"},
-      {"next: over-long player id", [&] { return Next(long_id, 0, &out); }, C::INVALID_ARGUMENT, "at most 128 bytes"},
-      {"next: offset out of range", [&] { return Next("hank", 1001, &out); }, C::INVALID_ARGUMENT, "offset must be -1000..1000"},
-      {"next: offset NaN", [&] { return Next("hank", std::nan(""), &out); }, C::INVALID_ARGUMENT, "offset must be"},
-      {"next: unknown family", [&] {
-         v1::NextPuzzleRequest q; q.set_player_id("hank"); q.set_family("chess");
-         return stub_->NextPuzzle(Ctx().get(), q, &out); }, C::INVALID_ARGUMENT, "chess"},
-      {"player: empty id", [&] {
-         v1::GetPlayerRequest q; q.set_family("secret-number");
-         return stub_->GetPlayer(Ctx().get(), q, &player_out); }, C::INVALID_ARGUMENT, "player_id must not be empty"},
+      {"unreadable answer", [&] { return Play(id, "hank", std::string("abc"), "", &r); },
+       C::INVALID_ARGUMENT, "answer:"},
+      {"empty answer", [&] { return Play(id, "hank", std::string(""), "", &r); },
+       C::INVALID_ARGUMENT, "answer:"},
+      {"over-long player id", [&] { return Play(id, long_id, right, "", &r); }, C::INVALID_ARGUMENT,
+       "at most 128 bytes"},
+      {"over-long play id", [&] { return Play(id, "hank", right, long_id, &r); },
+       C::INVALID_ARGUMENT, "play_id must be at most 128"},
+      {"unknown puzzle",
+       [&] { return Play("sn-0123456789abcdef0123456789abcdef", "hank", right, "", &r); },
+       C::NOT_FOUND, "no puzzle with id"},
+      {"play_id with another answer",
+       [&] { return Play(id, "hank", WrongAnswer(right), "dup", &r); }, C::ALREADY_EXISTS,
+       "play_id 'dup'"},
+      {"play_id with another player", [&] { return Play(id, "ivy", right, "dup", &r); },
+       C::ALREADY_EXISTS, "play_id 'dup'"},
+      {"next: empty player id", [&] { return Next("", 0, &out); }, C::INVALID_ARGUMENT,
+       "player_id must not be empty"},
+      {"next: over-long player id", [&] { return Next(long_id, 0, &out); }, C::INVALID_ARGUMENT,
+       "at most 128 bytes"},
+      {"next: offset out of range", [&] { return Next("hank", 1001, &out); }, C::INVALID_ARGUMENT,
+       "offset must be -1000..1000"},
+      {"next: offset NaN", [&] { return Next("hank", std::nan(""), &out); }, C::INVALID_ARGUMENT,
+       "offset must be"},
+      {"next: unknown family",
+       [&] {
+         v1::NextPuzzleRequest q;
+         q.set_player_id("hank");
+         q.set_family("chess");
+         return stub_->NextPuzzle(Ctx().get(), q, &out);
+       },
+       C::INVALID_ARGUMENT, "chess"},
+      {"player: empty id",
+       [&] {
+         v1::GetPlayerRequest q;
+         q.set_family("secret-number");
+         return stub_->GetPlayer(Ctx().get(), q, &player_out);
+       },
+       C::INVALID_ARGUMENT, "player_id must not be empty"},
   };
   for (const Row& row : rows) {
     grpc::Status s = row.call();
     EXPECT_EQ(s.error_code(), row.code) << row.name << ": " << s.error_message();
-    EXPECT_NE(s.error_message().find(row.message), std::string::npos) << row.name << ": " << s.error_message();
+    EXPECT_NE(s.error_message().find(row.message), std::string::npos)
+        << row.name << ": " << s.error_message();
   }
   // Nothing recorded: one play in all, hank's figures unchanged, and hank
   // was served nothing (both puzzles are still to come).
@@ -288,7 +314,8 @@ TEST_F(PlayersTest, CommandLinePlaysTheNextPuzzleAndShowsTheRatingChange) {
   const v1::Player kim = Player("kim");
   EXPECT_EQ(kim.plays(), 1u);
   EXPECT_NE(kim.rating(), 1500);
-  auto bad = RunCommand({Bin("foundry"), "play", "--player", "kim", "--coordinator", cluster_->address()});
+  auto bad =
+      RunCommand({Bin("foundry"), "play", "--player", "kim", "--coordinator", cluster_->address()});
   EXPECT_EQ(bad.exit_code, 1);
   EXPECT_NE(bad.err.find("--player and --family go together"), std::string::npos) << bad.err;
 }
@@ -297,23 +324,25 @@ TEST_F(PlayersTest, CommandLinePlaysTheNextPuzzleAndShowsTheRatingChange) {
 // token may not.
 TEST(PlayersRolesTest, ReaderMayServePlayersWorkerMayNot) {
   TempDir dir;
-  auto run = RunCommand({Bin("foundry"), "run", "--family", "secret-number", "--count", "2", "--seed",
-                         "3", "--db", dir.path() + "/db", "--quiet"});
+  auto run = RunCommand({Bin("foundry"), "run", "--family", "secret-number", "--count", "2",
+                         "--seed", "3", "--db", dir.path() + "/db", "--quiet"});
   ASSERT_EQ(run.exit_code, 0) << run.err;
-  std::map<std::string, std::string> tokens = {
-      {"admin", "admin-secret-0123456789"}, {"reader", "reader-secret-0123456789"},
-      {"worker", "worker-secret-0123456789"}};
+  std::map<std::string, std::string> tokens = {{"admin", "admin-secret-0123456789"},
+                                               {"reader", "reader-secret-0123456789"},
+                                               {"worker", "worker-secret-0123456789"}};
   std::vector<std::string> args;
   for (const auto& [role, token] : tokens) {
     const std::string path = dir.path() + "/" + role + ".token";
     std::ofstream(path) << token << "\n";
-    std::filesystem::permissions(path, std::filesystem::perms::owner_read | std::filesystem::perms::owner_write,
-                                 std::filesystem::perm_options::replace);
+    std::filesystem::permissions(
+        path, std::filesystem::perms::owner_read | std::filesystem::perms::owner_write,
+        std::filesystem::perm_options::replace);
     args.insert(args.end(), {"--" + role + "-token-file", path});
   }
   LocalCluster cluster(dir.path() + "/db", dir.path(), 0, 1, 2.0, args);
   ASSERT_TRUE(cluster.ok()) << cluster.CoordinatorLog();
-  auto stub = v1::PuzzleStore::NewStub(grpc::CreateChannel(cluster.address(), grpc::InsecureChannelCredentials()));
+  auto stub = v1::PuzzleStore::NewStub(
+      grpc::CreateChannel(cluster.address(), grpc::InsecureChannelCredentials()));
   const auto ctx = [](const std::string& token) {
     auto c = Ctx();
     c->AddMetadata("authorization", "Bearer " + token);

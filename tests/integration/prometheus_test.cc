@@ -57,9 +57,11 @@ bool EnsurePrometheus(std::string* why) {
   if (Installed()) return true;
   std::vector<std::string> prefix;
   if (geteuid() != 0) {
-    if (access("/usr/bin/sudo", X_OK) != 0 || RunCommand({"/usr/bin/sudo", "-n", "true"}).exit_code != 0) {
-      *why = "prometheus is not installed, and installing it needs root or password-less sudo "
-             "(apt-get install --no-install-recommends prometheus)";
+    if (access("/usr/bin/sudo", X_OK) != 0 ||
+        RunCommand({"/usr/bin/sudo", "-n", "true"}).exit_code != 0) {
+      *why =
+          "prometheus is not installed, and installing it needs root or password-less sudo "
+          "(apt-get install --no-install-recommends prometheus)";
       return false;
     }
     prefix = {"/usr/bin/sudo", "-n", "env", "DEBIAN_FRONTEND=noninteractive"};
@@ -72,8 +74,8 @@ bool EnsurePrometheus(std::string* why) {
     argv.insert(argv.end(), args.begin(), args.end());
     return RunCommand(argv, std::chrono::minutes(15));
   };
-  const std::vector<std::string> install = {"-o", "DPkg::Lock::Timeout=600", "install", "-y", "-qq",
-                                            "--no-install-recommends", "prometheus"};
+  const std::vector<std::string> install = {"-o",  "DPkg::Lock::Timeout=600", "install",   "-y",
+                                            "-qq", "--no-install-recommends", "prometheus"};
   CommandResult r = apt(install);
   if (r.exit_code != 0) {
     apt({"-o", "DPkg::Lock::Timeout=600", "update", "-qq"});
@@ -110,7 +112,8 @@ std::string ReadText(const std::string& path) {
 }
 
 std::string Strip(std::string s) {
-  s.erase(std::remove_if(s.begin(), s.end(), [](unsigned char c) { return std::isspace(c); }), s.end());
+  s.erase(std::remove_if(s.begin(), s.end(), [](unsigned char c) { return std::isspace(c); }),
+          s.end());
   return s;
 }
 
@@ -138,7 +141,8 @@ class Prometheus {
   explicit Prometheus(int port) : base_("http://127.0.0.1:" + std::to_string(port)) {}
 
   // GET path with url-encoded parameters; the parsed JSON, or null.
-  json Get(const std::string& path, const std::vector<std::pair<std::string, std::string>>& params = {}) const {
+  json Get(const std::string& path,
+           const std::vector<std::pair<std::string, std::string>>& params = {}) const {
     std::vector<std::string> argv = {kCurl, "-sS", "--max-time", "20", "-G", base_ + path};
     for (const auto& [k, v] : params) {
       argv.push_back("--data-urlencode");
@@ -220,10 +224,10 @@ TEST_F(PrometheusTest, EveryDashboardQueryAndAlertRuleAgainstALiveCluster) {
   check = RunCommand({kPromtool, "check", "rules", rules});
   ASSERT_EQ(check.exit_code, 0) << check.out << check.err;
 
-  Subprocess prometheus({kPrometheus, "--config.file=" + config,
-                         "--storage.tsdb.path=" + dir_.path() + "/tsdb",
-                         "--web.listen-address=127.0.0.1:" + std::to_string(port), "--log.level=warn"},
-                        dir_.path() + "/prometheus.log");
+  Subprocess prometheus(
+      {kPrometheus, "--config.file=" + config, "--storage.tsdb.path=" + dir_.path() + "/tsdb",
+       "--web.listen-address=127.0.0.1:" + std::to_string(port), "--log.level=warn"},
+      dir_.path() + "/prometheus.log");
   Prometheus api(port);
   for (int i = 0; i < 300 && !api.Ready(); ++i) {
     ASSERT_TRUE(prometheus.running()) << prometheus.Log();
@@ -233,9 +237,9 @@ TEST_F(PrometheusTest, EveryDashboardQueryAndAlertRuleAgainstALiveCluster) {
 
   // A campaign that runs well past the checks (two one-thread workers store
   // a few thousand secret-number puzzles a second; it is cancelled at the end).
-  CommandResult submit = RunCommand({Bin("foundry"), "campaign", "submit", "--coordinator",
-                                     cluster.address(), "--family", "secret-number", "--count",
-                                     "2000000", "--seed", "7"});
+  CommandResult submit =
+      RunCommand({Bin("foundry"), "campaign", "submit", "--coordinator", cluster.address(),
+                  "--family", "secret-number", "--count", "2000000", "--seed", "7"});
   ASSERT_EQ(submit.exit_code, 0) << submit.out << submit.err;
   std::smatch m;
   ASSERT_TRUE(std::regex_search(submit.out, m, std::regex("c-[0-9a-f]+"))) << submit.out;
@@ -256,17 +260,18 @@ TEST_F(PrometheusTest, EveryDashboardQueryAndAlertRuleAgainstALiveCluster) {
     exercise_store();
     std::this_thread::sleep_for(std::chrono::seconds(1));
     ready = api.CountSeries("up{job=~\"foundry-.*\"} == 1") == 3 &&
-            api.CountSeries("sum(rate(foundry_stored_total{job=\"foundry-coordinator\"}[1m])) > 0") == 1 &&
+            api.CountSeries(
+                "sum(rate(foundry_stored_total{job=\"foundry-coordinator\"}[1m])) > 0") == 1 &&
             api.CountSeries("foundry_store_puzzles_by_level") > 0 &&
             api.CountSeries("foundry_rpc_requests_total{service=\"foundry.v1.PuzzleStore\"}") > 0 &&
             std::chrono::steady_clock::now() - started > std::chrono::seconds(12);
   }
-  ASSERT_TRUE(ready) << "Prometheus never saw the cluster at work\n" << prometheus.Log()
-                     << cluster.CoordinatorLog();
+  ASSERT_TRUE(ready) << "Prometheus never saw the cluster at work\n"
+                     << prometheus.Log() << cluster.CoordinatorLog();
   exercise_store();
   std::this_thread::sleep_for(std::chrono::seconds(2));
-  CommandResult status = RunCommand({Bin("foundry"), "campaign", "status", "--coordinator",
-                                     cluster.address(), campaign});
+  CommandResult status = RunCommand(
+      {Bin("foundry"), "campaign", "status", "--coordinator", cluster.address(), campaign});
   ASSERT_NE(status.out.find("running"), std::string::npos)
       << "the campaign ended before the checks; panels of running campaigns would be empty:\n"
       << status.out;
@@ -289,14 +294,16 @@ TEST_F(PrometheusTest, EveryDashboardQueryAndAlertRuleAgainstALiveCluster) {
   for (const Expr& e : panels) {
     std::string error, first;
     const int n = api.CountSeries(e.expr, &error, &first);
-    report << n << " series  " << e.where << " (first value " << first << ")\n    " << e.expr << "\n";
+    report << n << " series  " << e.where << " (first value " << first << ")\n    " << e.expr
+           << "\n";
     EXPECT_GE(n, 0) << e.where << ": invalid: " << error << "\n  " << e.expr;
     EXPECT_GT(n, 0) << e.where << ": no series\n  " << e.expr;
   }
 
   // ---- every alert rule, as Prometheus loaded it ----
   json rules_api = api.Get("/api/v1/rules");
-  ASSERT_TRUE(rules_api.is_object() && rules_api.value("status", "") == "success") << rules_api.dump();
+  ASSERT_TRUE(rules_api.is_object() && rules_api.value("status", "") == "success")
+      << rules_api.dump();
   std::vector<Expr> alert_exprs;
   std::set<std::string> alert_names;
   for (const json& group : rules_api["data"]["groups"]) {
@@ -323,9 +330,9 @@ TEST_F(PrometheusTest, EveryDashboardQueryAndAlertRuleAgainstALiveCluster) {
       EXPECT_GT(s, 0) << name << ": signal returns no series (" << error << ")\n  " << signal;
     }
   }
-  for (const char* required : {"FoundryNoLiveWorkers", "FoundryCampaignStalled",
-                               "FoundryAcceptanceRateCollapsed", "FoundryLeaseExpiriesSpiking",
-                               "FoundryStoreWriteStalls"}) {
+  for (const char* required :
+       {"FoundryNoLiveWorkers", "FoundryCampaignStalled", "FoundryAcceptanceRateCollapsed",
+        "FoundryLeaseExpiriesSpiking", "FoundryStoreWriteStalls"}) {
     EXPECT_TRUE(alert_names.count(required)) << required << " is not loaded";
   }
 
@@ -350,10 +357,11 @@ TEST_F(PrometheusTest, EveryDashboardQueryAndAlertRuleAgainstALiveCluster) {
   // ---- promtool check metrics on each process's /metrics ----
   for (int p : {coordinator_metrics, worker_metrics[0], worker_metrics[1]}) {
     const std::string file = dir_.path() + "/metrics-" + std::to_string(p) + ".txt";
-    CommandResult got = RunCommand({kCurl, "-sf", "-o", file,
-                                    "http://127.0.0.1:" + std::to_string(p) + "/metrics"});
+    CommandResult got = RunCommand(
+        {kCurl, "-sf", "-o", file, "http://127.0.0.1:" + std::to_string(p) + "/metrics"});
     ASSERT_EQ(got.exit_code, 0) << got.err;
-    CommandResult lint = RunCommand({"/bin/sh", "-c", std::string(kPromtool) + " check metrics < " + file});
+    CommandResult lint =
+        RunCommand({"/bin/sh", "-c", std::string(kPromtool) + " check metrics < " + file});
     EXPECT_EQ(lint.exit_code, 0) << "port " << p << ":\n" << lint.out << lint.err;
     EXPECT_EQ(lint.out + lint.err, "") << "port " << p;
   }

@@ -13,12 +13,12 @@
 #include <grpcpp/grpcpp.h>
 #include <gtest/gtest.h>
 
-#include "puzzles/fingerprint.h"
 #include "common/client_security.h"
 #include "foundry/v1/backup.grpc.pb.h"
 #include "foundry/v1/campaign.grpc.pb.h"
 #include "foundry/v1/store.grpc.pb.h"
 #include "foundry/v1/worker.grpc.pb.h"
+#include "puzzles/fingerprint.h"
 #include "tests/integration/cluster.h"
 #include "tests/integration/foundry_cli.h"
 
@@ -47,19 +47,27 @@ printf 'worker-secret-token\n' > worker.token
 
 class SecurityTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    ASSERT_TRUE(MakeCertificates(dir_.path())) << "openssl failed";
-  }
+  void SetUp() override { ASSERT_TRUE(MakeCertificates(dir_.path())) << "openssl failed"; }
 
   std::string Path(const std::string& name) const { return dir_.path() + "/" + name; }
 
   // Starts a TLS coordinator with both tokens; returns its port.
   int StartCoordinator(bool mutual_tls = false) {
-    std::vector<std::string> argv = {Bin("foundry-coordinator"), "--listen", "127.0.0.1:0", "--db",
-                                     Path("db"), "--tls-cert", Path("server.pem"), "--tls-key",
-                                     Path("server.key"), "--admin-token-file", Path("admin.token"),
-                                     "--reader-token-file", Path("reader.token"),
-                                     "--worker-token-file", Path("worker.token")};
+    std::vector<std::string> argv = {Bin("foundry-coordinator"),
+                                     "--listen",
+                                     "127.0.0.1:0",
+                                     "--db",
+                                     Path("db"),
+                                     "--tls-cert",
+                                     Path("server.pem"),
+                                     "--tls-key",
+                                     Path("server.key"),
+                                     "--admin-token-file",
+                                     Path("admin.token"),
+                                     "--reader-token-file",
+                                     Path("reader.token"),
+                                     "--worker-token-file",
+                                     Path("worker.token")};
     if (mutual_tls) {
       argv.push_back("--tls-client-ca");
       argv.push_back(Path("ca.pem"));
@@ -137,7 +145,8 @@ TEST_F(SecurityTest, RolesAreEnforcedAndTlsIsReallyUsed) {
     v1::CancelCampaignRequest req;
     req.set_campaign_id(campaign.id());
     v1::Campaign out;
-    EXPECT_EQ(stub->CancelCampaign(&ctx, req, &out).error_code(), grpc::StatusCode::PERMISSION_DENIED);
+    EXPECT_EQ(stub->CancelCampaign(&ctx, req, &out).error_code(),
+              grpc::StatusCode::PERMISSION_DENIED);
   }
   {
     auto workers = v1::WorkerService::NewStub(reader.Connect(address, grpc::ChannelArguments()));
@@ -174,7 +183,8 @@ TEST_F(SecurityTest, RolesAreEnforcedAndTlsIsReallyUsed) {
     { std::ofstream(Path("one.jsonl")) << "{}\n"; }
     setenv("FOUNDRY_TLS_CA", Path("ca.pem").c_str(), 1);
     setenv("FOUNDRY_TOKEN_FILE", Path("worker.token").c_str(), 1);
-    auto import = RunCommand({Bin("foundry"), "import", Path("one.jsonl"), "--coordinator", address});
+    auto import =
+        RunCommand({Bin("foundry"), "import", Path("one.jsonl"), "--coordinator", address});
     EXPECT_NE(import.exit_code, 0);
     EXPECT_NE(import.err.find("worker token"), std::string::npos) << import.err;
     unsetenv("FOUNDRY_TLS_CA");
@@ -191,7 +201,8 @@ TEST_F(SecurityTest, RolesAreEnforcedAndTlsIsReallyUsed) {
   EXPECT_EQ(watched.exit_code, 0) << watched.out << watched.err << worker.Log();
   EXPECT_EQ(ExportedIds(address).size(), 500u);
   // …and cannot cancel.
-  auto cancel = RunCommand({Bin("foundry"), "campaign", "cancel", "--coordinator", address, campaign.id()});
+  auto cancel =
+      RunCommand({Bin("foundry"), "campaign", "cancel", "--coordinator", address, campaign.id()});
   EXPECT_EQ(cancel.exit_code, 1);
   EXPECT_NE(cancel.err.find("reader token"), std::string::npos) << cancel.err;
   unsetenv("FOUNDRY_TLS_CA");
@@ -237,7 +248,8 @@ TEST_F(SecurityTest, PlaintextHealthPortServesOnlyHealth) {
   auto campaigns = v1::CampaignService::NewStub(channel);
   grpc::ClientContext ctx;
   v1::ListCampaignsResponse list;
-  EXPECT_EQ(campaigns->ListCampaigns(&ctx, {}, &list).error_code(), grpc::StatusCode::UNIMPLEMENTED);
+  EXPECT_EQ(campaigns->ListCampaigns(&ctx, {}, &list).error_code(),
+            grpc::StatusCode::UNIMPLEMENTED);
 }
 
 TEST_F(SecurityTest, MutualTlsNeedsAClientCertificate) {
@@ -247,7 +259,8 @@ TEST_F(SecurityTest, MutualTlsNeedsAClientCertificate) {
   ClientSecurity no_cert = Client(Path("ca.pem"), Path("admin.token"));
   EXPECT_EQ(Submit(*Campaigns(no_cert, port), no_cert, &campaign).error_code(),
             grpc::StatusCode::UNAVAILABLE);
-  ClientSecurity with_cert = Client(Path("ca.pem"), Path("admin.token"), Path("client.pem"), Path("client.key"));
+  ClientSecurity with_cert =
+      Client(Path("ca.pem"), Path("admin.token"), Path("client.pem"), Path("client.key"));
   auto s = Submit(*Campaigns(with_cert, port), with_cert, &campaign);
   EXPECT_TRUE(s.ok()) << s.error_message();
 }
@@ -325,8 +338,9 @@ TEST_F(SecurityTest, SharedTokenFilesAreRefusedUnlessAllowed) {
 }
 
 TEST_F(SecurityTest, OffLoopbackWithoutProtectionIsRefusedUnlessInsecure) {
-  auto refused = RunCommand({Bin("foundry-coordinator"), "--listen", "0.0.0.0:0", "--db", Path("db1")},
-                            std::chrono::seconds(30));
+  auto refused =
+      RunCommand({Bin("foundry-coordinator"), "--listen", "0.0.0.0:0", "--db", Path("db1")},
+                 std::chrono::seconds(30));
   EXPECT_EQ(refused.exit_code, 1);
   EXPECT_NE(refused.err.find("refusing to listen on 0.0.0.0:0 without TLS"), std::string::npos)
       << refused.err;
@@ -337,9 +351,9 @@ TEST_F(SecurityTest, OffLoopbackWithoutProtectionIsRefusedUnlessInsecure) {
   EXPECT_EQ(refused.exit_code, 1);
   EXPECT_NE(refused.err.find("without an admin token"), std::string::npos) << refused.err;
 
-  Subprocess insecure({Bin("foundry-coordinator"), "--listen", "0.0.0.0:0", "--db", Path("db2"),
-                       "--insecure"},
-                      Path("insecure.log"));
+  Subprocess insecure(
+      {Bin("foundry-coordinator"), "--listen", "0.0.0.0:0", "--db", Path("db2"), "--insecure"},
+      Path("insecure.log"));
   EXPECT_GT(WaitForNumberAfter(insecure, "listening on port "), 0) << insecure.Log();
   EXPECT_NE(insecure.Log().find("*** WARNING"), std::string::npos);
   EXPECT_TRUE(insecure.Stop().has_value());
@@ -364,8 +378,8 @@ TEST_F(SecurityTest, ARefusedStartCreatesNothing) {
     auto r = RunCommand(argv, std::chrono::seconds(30));
     EXPECT_EQ(r.exit_code, 1) << flags[0] << ": " << r.err;
     EXPECT_FALSE(r.err.empty()) << flags[0];
-    EXPECT_FALSE(std::filesystem::exists(Path("never"))) << "created by a start refused for " << flags[0]
-                                                         << ": " << r.err;
+    EXPECT_FALSE(std::filesystem::exists(Path("never")))
+        << "created by a start refused for " << flags[0] << ": " << r.err;
   }
 }
 

@@ -76,9 +76,9 @@ TEST_F(StoreServiceTest, PagingUnderWritesReturnsEachPuzzleOnce) {
   Start(2000, /*workers=*/2);
   const std::vector<std::string> before = ExportedIds(cluster_->address());
   ASSERT_EQ(before.size(), 2000u);
-  const std::string id = SubmitCampaign(cluster_->address(),
-                                        {"--family", "secret-number", "--count", "20000", "--seed",
-                                         "6", "--job-size", "256"});
+  const std::string id = SubmitCampaign(
+      cluster_->address(),
+      {"--family", "secret-number", "--count", "20000", "--seed", "6", "--job-size", "256"});
   ASSERT_TRUE(WaitUntilStored(cluster_->address(), id, 500));
   for (const std::string level : {"", "easy"}) {
     v1::PuzzleFilter filter;
@@ -205,7 +205,8 @@ TEST_F(StoreServiceTest, GetPuzzlesAnswersManyIdsInOrderAndListsTheMissing) {
     one.set_include_solution(true);
     v1::Puzzle expected;
     ASSERT_TRUE(stub_->GetPuzzle(Ctx().get(), one, &expected).ok());
-    ASSERT_EQ(resp.puzzles(k).SerializeAsString(), expected.SerializeAsString()) << "position " << k;
+    ASSERT_EQ(resp.puzzles(k).SerializeAsString(), expected.SerializeAsString())
+        << "position " << k;
   }
   EXPECT_EQ(resp.puzzles(500).id(), ids[7]);
   EXPECT_EQ(resp.puzzles(500).plays().solved(), 1u);
@@ -241,31 +242,33 @@ TEST_F(StoreServiceTest, ImportKeepsGoodLinesAndReportsBadOnes) {
   ASSERT_EQ(lines.size(), 40u);
 
   std::vector<std::string> file(lines.begin(), lines.end());
-  file.push_back(lines[0]);                  // line 41: a duplicate within the file
-  file.push_back("{not json");               // 42
+  file.push_back(lines[0]);     // line 41: a duplicate within the file
+  file.push_back("{not json");  // 42
   auto wrong = nlohmann::json::parse(lines[1]);
   wrong["solution"]["number"] = wrong["solution"]["number"].get<int>() == 100 ? 101 : 100;
-  file.push_back(wrong.dump());              // 43: a wrong solution
+  file.push_back(wrong.dump());  // 43: a wrong solution
   auto unknown = nlohmann::json::parse(lines[2]);
   unknown["family"] = "kakuro";
-  file.push_back(unknown.dump());            // 44: an unknown family
+  file.push_back(unknown.dump());  // 44: an unknown family
   auto tampered = nlohmann::json::parse(lines[3]);
   tampered["id"] = "sn-0123456789abcdef0123456789abcdef";
-  file.push_back(tampered.dump());           // 45: an id that is not the puzzle's
+  file.push_back(tampered.dump());  // 45: an id that is not the puzzle's
   auto no_solution = nlohmann::json::parse(lines[4]);
   no_solution.erase("solution");
-  file.push_back(no_solution.dump());        // 46: no solution
+  file.push_back(no_solution.dump());  // 46: no solution
   const std::string path = dir_.path() + "/import.jsonl";
   {
     std::ofstream out(path);
     for (const auto& l : file) out << l << "\n";
   }
-  auto imported = RunCommand({Bin("foundry"), "import", path, "--coordinator", cluster_->address()});
+  auto imported =
+      RunCommand({Bin("foundry"), "import", path, "--coordinator", cluster_->address()});
   EXPECT_EQ(imported.exit_code, 1) << "some lines were rejected";
-  EXPECT_NE(imported.out.find("46 lines: 40 stored, 1 already stored, 5 rejected"), std::string::npos)
+  EXPECT_NE(imported.out.find("46 lines: 40 stored, 1 already stored, 5 rejected"),
+            std::string::npos)
       << imported.out << imported.err;
-  for (const char* at : {":42: rejected", ":43: rejected", ":44: rejected", ":45: rejected",
-                                ":46: rejected"}) {
+  for (const char* at :
+       {":42: rejected", ":43: rejected", ":44: rejected", ":45: rejected", ":46: rejected"}) {
     EXPECT_NE(imported.out.find(at), std::string::npos) << at << "\n" << imported.out;
   }
   EXPECT_NE(imported.out.find("unknown family"), std::string::npos) << imported.out;
@@ -277,7 +280,8 @@ TEST_F(StoreServiceTest, ImportKeepsGoodLinesAndReportsBadOnes) {
             std::set<std::string>(good.begin(), good.end()));
   // Importing the same file again stores nothing new.
   auto again = RunCommand({Bin("foundry"), "import", path, "--coordinator", cluster_->address()});
-  EXPECT_NE(again.out.find("0 stored, 41 already stored, 5 rejected"), std::string::npos) << again.out;
+  EXPECT_NE(again.out.find("0 stored, 41 already stored, 5 rejected"), std::string::npos)
+      << again.out;
   EXPECT_EQ(ExportedIds(cluster_->address()).size(), 40u);
 }
 
@@ -291,7 +295,8 @@ TEST_F(StoreServiceTest, CommandLine) {
   auto s = nlohmann::json::parse(stats.out);
   EXPECT_EQ(s["puzzles"], 50);
 
-  auto sample = RunCommand({Bin("foundry"), "sample", "--coordinator", addr, "-n", "3", "--format", "ids"});
+  auto sample =
+      RunCommand({Bin("foundry"), "sample", "--coordinator", addr, "-n", "3", "--format", "ids"});
   ASSERT_EQ(sample.exit_code, 0) << sample.err;
   std::istringstream ids(sample.out);
   std::string id;
@@ -299,7 +304,8 @@ TEST_F(StoreServiceTest, CommandLine) {
   ASSERT_EQ(id.size(), 35u) << sample.out;
 
   const std::string svg_path = dir_.path() + "/p.svg";
-  auto show = RunCommand({Bin("foundry"), "show", id, "--coordinator", addr, "--solution", "--svg", svg_path});
+  auto show = RunCommand(
+      {Bin("foundry"), "show", id, "--coordinator", addr, "--solution", "--svg", svg_path});
   ASSERT_EQ(show.exit_code, 0) << show.err;
   EXPECT_NE(show.out.find("Answer: "), std::string::npos) << show.out;
   std::ifstream svg_in(svg_path);
@@ -311,13 +317,14 @@ TEST_F(StoreServiceTest, CommandLine) {
   const std::string answer = std::to_string(puzzle["solution"]["number"].get<int>());
   const std::string wrong = answer == "100" ? "101" : "100";
   // `play` reads the answer from stdin: a typo first (retyped), then the answer.
-  auto play_right = RunCommand({"/bin/sh", "-c", "printf 'abc\\n" + answer + "\\n' | " +
-                                                     Bin("foundry") + " play " + id +
-                                                     " --coordinator " + addr});
+  auto play_right = RunCommand({"/bin/sh", "-c",
+                                "printf 'abc\\n" + answer + "\\n' | " + Bin("foundry") + " play " +
+                                    id + " --coordinator " + addr});
   EXPECT_EQ(play_right.exit_code, 0) << play_right.out << play_right.err;
   EXPECT_NE(play_right.out.find("Right!"), std::string::npos) << play_right.out;
-  auto play_wrong = RunCommand({"/bin/sh", "-c", "echo " + wrong + " | " + Bin("foundry") +
-                                                     " play " + id + " --coordinator " + addr});
+  auto play_wrong = RunCommand(
+      {"/bin/sh", "-c",
+       "echo " + wrong + " | " + Bin("foundry") + " play " + id + " --coordinator " + addr});
   EXPECT_EQ(play_wrong.exit_code, 2) << play_wrong.out << play_wrong.err;
   got = RunCommand({Bin("foundry"), "get", id, "--coordinator", addr});
   const auto after = nlohmann::json::parse(got.out);

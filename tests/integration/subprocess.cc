@@ -44,7 +44,8 @@ Subprocess::Subprocess(const std::vector<std::string>& argv, const std::string& 
     : log_path_(log_path) {
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, 1, log_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  posix_spawn_file_actions_addopen(&actions, 1, log_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
+                                   0644);
   posix_spawn_file_actions_adddup2(&actions, 1, 2);
   auto args = Argv(argv);
   const int rc = posix_spawn(&pid_, args[0], &actions, nullptr, args.data(), environ);
@@ -95,8 +96,10 @@ CommandResult RunCommand(const std::vector<std::string>& argv, std::chrono::mill
   const std::string out_path = dir.path() + "/out", err_path = dir.path() + "/err";
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, 1, out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  posix_spawn_file_actions_addopen(&actions, 2, err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  posix_spawn_file_actions_addopen(&actions, 1, out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
+                                   0644);
+  posix_spawn_file_actions_addopen(&actions, 2, err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
+                                   0644);
   auto args = Argv(argv);
   pid_t pid = -1;
   CommandResult result;
@@ -123,7 +126,8 @@ CommandResult RunCommand(const std::vector<std::string>& argv, std::chrono::mill
   return result;
 }
 
-int WaitForNumberAfter(Subprocess& p, const std::string& prefix, std::chrono::milliseconds timeout) {
+int WaitForNumberAfter(Subprocess& p, const std::string& prefix,
+                       std::chrono::milliseconds timeout) {
   const auto until = std::chrono::steady_clock::now() + timeout;
   while (std::chrono::steady_clock::now() < until) {
     const std::string log = p.Log();

@@ -40,8 +40,8 @@ void WaitUntilWorkersSeen(const std::string& address, int n) {
 
 // Sudoku as in the measurement: small jobs, so that the forger
 // leases several while on probation.
-const std::vector<std::string> kSudoku = {"--family", "sudoku", "--count", "1500", "--seed", "31",
-                                          "--job-size", "50"};
+const std::vector<std::string> kSudoku = {"--family", "sudoku", "--count",    "1500",
+                                          "--seed",   "31",     "--job-size", "50"};
 
 class TrustTest : public ::testing::Test {
  protected:
@@ -139,8 +139,8 @@ TEST_F(TrustTest, AWorkerThatTurnsBadAfterProbationIsCaughtAndItsDamageRepaired)
   // 0.16, so it is caught within a few of its ~9 forging jobs, after some lies were committed.
   // Sudoku accepts every candidate, so 1% of the candidates are forged
   // (secret-number rejects most, and its forger forged too rarely to test).
-  const std::vector<std::string> gen = {"--family", "sudoku", "--count", "6000",
-                                        "--seed", "77", "--job-size", "200"};
+  const std::vector<std::string> gen = {"--family", "sudoku", "--count",    "6000",
+                                        "--seed",   "77",     "--job-size", "200"};
   const auto reference = EmbeddedIds(dir_.path() + "/reference", gen);
   ASSERT_EQ(reference.size(), 6000u);
   RunWithForger(gen, reference, "foreign:0.01:1", "quarantined",

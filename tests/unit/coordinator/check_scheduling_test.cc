@@ -51,7 +51,6 @@ TEST_F(CoordinatorTest, OnlyLapsesThatLoseWantedWorkAreCounted) {
   core_.reset();  // before `metrics`
 }
 
-
 TEST_F(CoordinatorTest, AWorkerWithTwoFewerJobsInFlightGeneratesSoThatTheOtherHasSomethingToCheck) {
   auto c = core_->SubmitCampaign(Spec(100000, 5, 50));
   // b, known alive, generates one job; a generates three, which only b may
@@ -76,7 +75,6 @@ TEST_F(CoordinatorTest, AWorkerWithTwoFewerJobsInFlightGeneratesSoThatTheOtherHa
   EXPECT_EQ(for_a.kind(), foundry::v1::JOB_KIND_VERIFY);
   EXPECT_EQ(for_a.first_index(), b0.first_index());
 }
-
 
 TEST_F(CoordinatorTest, ChecksStayWithAFleetThatIsBehindAndComeHereWhenItStops) {
   CoordinatorOptions opts;
@@ -115,7 +113,6 @@ TEST_F(CoordinatorTest, ChecksStayWithAFleetThatIsBehindAndComeHereWhenItStops) 
   const auto after = core_->Lease(Request("b"))->job();
   EXPECT_EQ(after.kind(), foundry::v1::JOB_KIND_GENERATE);
 }
-
 
 TEST_F(CoordinatorTest, WithTwoWorkersEachJobIsVerifiedByTheOther) {
   auto c = core_->SubmitCampaign(Spec(200, 5, 50));

@@ -49,11 +49,14 @@ class GatedStore final : public storage::Store {
   }
 
   // The rest goes straight through.
-  Result<foundry::v1::Puzzle> GetPuzzle(std::string_view id) override { return inner_.GetPuzzle(id); }
+  Result<foundry::v1::Puzzle> GetPuzzle(std::string_view id) override {
+    return inner_.GetPuzzle(id);
+  }
   Result<storage::PuzzleRecord> GetPuzzleRecord(std::string_view id) override {
     return inner_.GetPuzzleRecord(id);
   }
-  Result<std::vector<std::optional<foundry::v1::Puzzle>>> GetPuzzles(const std::vector<std::string>& ids) override {
+  Result<std::vector<std::optional<foundry::v1::Puzzle>>> GetPuzzles(
+      const std::vector<std::string>& ids) override {
     return inner_.GetPuzzles(ids);
   }
   Result<std::vector<bool>> ContainsPuzzles(const std::vector<std::string>& ids) override {
@@ -68,7 +71,8 @@ class GatedStore final : public storage::Store {
   }
   Status PutCampaign(const Campaign& campaign) override { return inner_.PutCampaign(campaign); }
   Result<std::vector<Campaign>> LoadCampaigns() override { return inner_.LoadCampaigns(); }
-  Result<std::string> Scan(const storage::PuzzleFilter& filter, std::string_view page_token, uint64_t limit,
+  Result<std::string> Scan(const storage::PuzzleFilter& filter, std::string_view page_token,
+                           uint64_t limit,
                            const std::function<bool(const foundry::v1::Puzzle&)>& visit) override {
     return inner_.Scan(filter, page_token, limit, visit);
   }
@@ -77,7 +81,8 @@ class GatedStore final : public storage::Store {
                                                   uint64_t seed) override {
     return inner_.Sample(filter, n, exclude, seed);
   }
-  Result<foundry::v1::RecordPlayResponse> RecordPlay(std::string_view id, bool solved, double seconds) override {
+  Result<foundry::v1::RecordPlayResponse> RecordPlay(std::string_view id, bool solved,
+                                                     double seconds) override {
     return inner_.RecordPlay(id, solved, seconds);
   }
   uint64_t PlaysRecorded() override { return inner_.PlaysRecorded(); }
@@ -132,10 +137,12 @@ TEST_F(CommitHandOffTest, ASubmitLeavesItsJobToTheThreadCommittingAndDoesNotWait
   auto second_output = Run(second);
 
   gated_->Close();
-  auto committing = std::async(std::launch::async, [&] { return core_->SubmitResults(first_output); });
+  auto committing =
+      std::async(std::launch::async, [&] { return core_->SubmitResults(first_output); });
   ASSERT_TRUE(gated_->WaitArrived(1));  // the first job's commit holds the commit lock, at the gate
 
-  auto handed_over = std::async(std::launch::async, [&] { return core_->SubmitResults(second_output); });
+  auto handed_over =
+      std::async(std::launch::async, [&] { return core_->SubmitResults(second_output); });
   ASSERT_EQ(handed_over.wait_for(30s), std::future_status::ready)
       << "the second Submit waited for the first one's commit";
   ASSERT_TRUE(handed_over.get().ok());
@@ -169,10 +176,13 @@ TEST_F(CommitHandOffTest, AJobReadyDuringAnImportIsCommittedWhenTheImportLetsGo)
     auto lease = (*other)->Lease(Request());
     ASSERT_TRUE(lease.ok() && lease->has_job());
     ASSERT_TRUE((*other)->SubmitResults(Run(lease->job())).ok());
-    ASSERT_TRUE((*other_store)->Scan({}, "", 1, [&](const foundry::v1::Puzzle& p) {
-      foreign = p;
-      return false;
-    }).ok());
+    ASSERT_TRUE((*other_store)
+                    ->Scan({}, "", 1,
+                           [&](const foundry::v1::Puzzle& p) {
+                             foreign = p;
+                             return false;
+                           })
+                    .ok());
     ASSERT_FALSE(foreign.id().empty());
   }
   OpenGated();

@@ -100,10 +100,13 @@ class CoordinatorTest : public ::testing::Test {
     std::set<std::string> ids;
     storage::PuzzleFilter f;
     f.campaign_id = campaign_id;
-    EXPECT_TRUE(store_->Scan(f, "", 0, [&](const foundry::v1::Puzzle& p) {
-                          ids.insert(p.id());
-                          return true;
-                        }).ok());
+    EXPECT_TRUE(store_
+                    ->Scan(f, "", 0,
+                           [&](const foundry::v1::Puzzle& p) {
+                             ids.insert(p.id());
+                             return true;
+                           })
+                    .ok());
     return ids;
   }
 

@@ -198,7 +198,8 @@ TEST_F(CoordinatorTest, BadCampaignsAreRefusedWithTheFieldNamed) {
   spec = Spec(0);
   EXPECT_EQ(core_->SubmitCampaign(spec).status().code(), Status::Code::kInvalidArgument);
   spec = Spec(200'000'000);
-  EXPECT_NE(core_->SubmitCampaign(spec).status().message().find("count must be"), std::string::npos);
+  EXPECT_NE(core_->SubmitCampaign(spec).status().message().find("count must be"),
+            std::string::npos);
   spec = Spec(10);
   (*spec.mutable_params())["digits"] = "1";
   EXPECT_NE(core_->SubmitCampaign(spec).status().message().find("'digits'"), std::string::npos);
@@ -296,11 +297,14 @@ TEST_F(CoordinatorTest, AWorkerIgnoringTheLevelIsCaughtAndOnlyThatLevelIsStored)
   EXPECT_EQ(done.state(), foundry::v1::CAMPAIGN_STATE_DONE);
   storage::PuzzleFilter f;
   size_t stored = 0;
-  EXPECT_TRUE(store_->Scan(f, "", 0, [&](const foundry::v1::Puzzle& p) {
-                        EXPECT_EQ(p.difficulty().level(), "easy") << p.id();
-                        ++stored;
-                        return true;
-                      }).ok());
+  EXPECT_TRUE(store_
+                  ->Scan(f, "", 0,
+                         [&](const foundry::v1::Puzzle& p) {
+                           EXPECT_EQ(p.difficulty().level(), "easy") << p.id();
+                           ++stored;
+                           return true;
+                         })
+                  .ok());
   EXPECT_EQ(stored, 60u);
 }
 

@@ -1,7 +1,7 @@
 #include "coordinator/puzzle_wire.h"
 
-#include <gtest/gtest.h>
 #include <google/protobuf/util/message_differencer.h>
+#include <gtest/gtest.h>
 
 #include "foundry/v1/puzzle.pb.h"
 #include "puzzles/family.h"
@@ -51,7 +51,8 @@ TEST(PresentRecordTest, IsTheParsedAnswerByteForByte) {
       Puzzle got;
       ASSERT_TRUE(got.ParseFromString(*bytes));
       EXPECT_TRUE(google::protobuf::util::MessageDifferencer::Equals(got, want))
-          << got.DebugString() << "\nwant\n" << want.DebugString();
+          << got.DebugString() << "\nwant\n"
+          << want.DebugString();
       // The record's fields keep their order and plays/observed come last,
       // as protobuf itself serialises them.
       EXPECT_EQ(*bytes, want.SerializeAsString());
@@ -63,7 +64,8 @@ TEST(PresentRecordTest, IsTheParsedAnswerByteForByte) {
 TEST(PresentRecordTest, PlaysMoveTheObservedScoreAndLevel) {
   const Puzzle stored = Stored();  // score 0.62: "hard" with no plays
   Result<std::string> none = PresentRecord(stored.id(), stored.SerializeAsString(), {}, false);
-  Result<std::string> failed = PresentRecord(stored.id(), stored.SerializeAsString(), {0, 30, 0}, false);
+  Result<std::string> failed =
+      PresentRecord(stored.id(), stored.SerializeAsString(), {0, 30, 0}, false);
   ASSERT_TRUE(none.ok() && failed.ok());
   Puzzle a;
   Puzzle b;
@@ -82,7 +84,8 @@ TEST(PresentRecordTest, PlayFieldsInTheRecordAreReplacedNotMerged) {
   stored.mutable_plays()->set_mean_solve_seconds(5);
   stored.mutable_observed()->set_level("easy");
   stored.mutable_observed()->set_plays(99);
-  Result<std::string> bytes = PresentRecord(stored.id(), stored.SerializeAsString(), {1, 0, 2000}, true);
+  Result<std::string> bytes =
+      PresentRecord(stored.id(), stored.SerializeAsString(), {1, 0, 2000}, true);
   ASSERT_TRUE(bytes.ok());
   Puzzle got;
   ASSERT_TRUE(got.ParseFromString(*bytes));
@@ -106,11 +109,11 @@ TEST(PresentRecordTest, FieldsThisBuildDoesNotKnowPassThrough) {
 TEST(PresentRecordTest, AnUnreadableRecordIsDataLossNamingThePuzzle) {
   const std::string good = Stored().SerializeAsString();
   const std::vector<std::string> bad = {
-      good.substr(0, good.size() - 3),            // cut inside the last field
-      std::string("\x3a\x7f", 2) + "\x09\x00",    // difficulty claims 127 bytes, has 2
-      std::string("\x0a\x05", 2) + "ab",          // id claims 5 bytes, has 2
-      std::string("\x00\x01", 2),                 // field number 0
-      std::string("\x0b", 1),                     // a group start (wire type 3) never ended
+      good.substr(0, good.size() - 3),          // cut inside the last field
+      std::string("\x3a\x7f", 2) + "\x09\x00",  // difficulty claims 127 bytes, has 2
+      std::string("\x0a\x05", 2) + "ab",        // id claims 5 bytes, has 2
+      std::string("\x00\x01", 2),               // field number 0
+      std::string("\x0b", 1),                   // a group start (wire type 3) never ended
   };
   for (const std::string& record : bad) {
     Result<std::string> bytes = PresentRecord("sn-bad", record, {}, true);

@@ -74,7 +74,8 @@ TEST(WorkerTrustTest, TooManyCommitsOnASampleBringAFullCheck) {
 // probability C(n-F, k) / C(n, k), and J jobs with its J-th power.
 double SurvivalOdds(uint64_t n, uint64_t forged, uint64_t k, uint64_t jobs) {
   double one = 1;
-  for (uint64_t i = 0; i < k; ++i) one *= static_cast<double>(n - forged - i) / static_cast<double>(n - i);
+  for (uint64_t i = 0; i < k; ++i)
+    one *= static_cast<double>(n - forged - i) / static_cast<double>(n - i);
   return std::pow(one, static_cast<double>(jobs));
 }
 
@@ -92,7 +93,8 @@ TEST(WorkerTrustTest, ASampledForgerSurvivesAsOftenAsTheFormulaSays) {
   for (int t = 0; t < trials; ++t) {
     bool caught = false;
     for (uint64_t j = 0; j < jobs && !caught; ++j) {
-      for (uint64_t i : trust.SampleFor("w", j * n, (j + 1) * n, &full)) caught |= i - j * n < forged;
+      for (uint64_t i : trust.SampleFor("w", j * n, (j + 1) * n, &full))
+        caught |= i - j * n < forged;
     }
     survived += caught ? 0 : 1;
   }

@@ -32,7 +32,8 @@ TEST(Glicko2Test, ClampsDeviationAndChange) {
   const Rating after = Update({1500, 500, 0.09}, {{{2500, 45, 0.06}, 1}}, config);
   EXPECT_NEAR(after.rating, 1510, 1e-9);
   Rating settled{1500, 45, 0.0001};
-  for (int i = 0; i < 50; ++i) settled = Update(settled, {{{1500, 45, 0.06}, i % 2 == 0 ? 1.0 : 0.0}}, config);
+  for (int i = 0; i < 50; ++i)
+    settled = Update(settled, {{{1500, 45, 0.06}, i % 2 == 0 ? 1.0 : 0.0}}, config);
   EXPECT_GE(settled.deviation, 45);
   EXPECT_LE(Update({1500, 500, 0.09}, {}, config).deviation, 500);
 }

@@ -105,8 +105,9 @@ class DrawIndexTest : public ::testing::Test {
       chi2 += d * d / expected;
     }
     const int df = static_cast<int>(matching.size()) - 1;
-    std::printf("chi-square %-34s %4zu puzzles, n=%zu, %d draws: %.1f (df %d, p=0.001 bound %.1f)\n",
-                name, matching.size(), n, draws, chi2, df, ChiSquareCritical(df));
+    std::printf(
+        "chi-square %-34s %4zu puzzles, n=%zu, %d draws: %.1f (df %d, p=0.001 bound %.1f)\n", name,
+        matching.size(), n, draws, chi2, df, ChiSquareCritical(df));
     EXPECT_LT(chi2, ChiSquareCritical(df)) << name;
   }
 
@@ -117,10 +118,13 @@ class DrawIndexTest : public ::testing::Test {
     testing::RawStore raw(tmp_.Sub("db"));
     ASSERT_TRUE(raw.status().ok()) << raw.status().ToString();
     rocksdb::WriteBatch wb;
-    std::unique_ptr<rocksdb::Iterator> it(raw.db()->NewIterator(rocksdb::ReadOptions(), raw.cf(keys::kByCreatedCf)));
-    for (it->SeekToFirst(); it->Valid(); it->Next()) ASSERT_TRUE(wb.Put(raw.cf(keys::kByCreatedCf), it->key(), "").ok());
+    std::unique_ptr<rocksdb::Iterator> it(
+        raw.db()->NewIterator(rocksdb::ReadOptions(), raw.cf(keys::kByCreatedCf)));
+    for (it->SeekToFirst(); it->Valid(); it->Next())
+      ASSERT_TRUE(wb.Put(raw.cf(keys::kByCreatedCf), it->key(), "").ok());
     ASSERT_TRUE(wb.DeleteRange(raw.cf(keys::kDefaultCf), std::string(keys::kDrawGroupsBegin),
-                               std::string(keys::kDrawGroupsEnd)).ok());
+                               std::string(keys::kDrawGroupsEnd))
+                    .ok());
     ASSERT_TRUE(wb.Put(raw.cf(keys::kDefaultCf), "schema_version", "3").ok());
     ASSERT_TRUE(raw.db()->Write(rocksdb::WriteOptions(), &wb).ok());
     ASSERT_TRUE(raw.db()->DropColumnFamily(raw.cf(keys::kByDrawCf)).ok());
@@ -131,7 +135,8 @@ class DrawIndexTest : public ::testing::Test {
     testing::RawStore raw(tmp_.Sub("db"));
     EXPECT_TRUE(raw.status().ok());
     std::string v;
-    EXPECT_TRUE(raw.db()->Get(rocksdb::ReadOptions(), raw.cf(keys::kDefaultCf), "schema_version", &v).ok());
+    EXPECT_TRUE(
+        raw.db()->Get(rocksdb::ReadOptions(), raw.cf(keys::kDefaultCf), "schema_version", &v).ok());
     return v;
   }
 
@@ -162,8 +167,9 @@ TEST_F(DrawIndexTest, SampleIsUniformWithFiltersExclusionsAndHoles) {
   ExpectUniform("no filter, 5 at a time", PuzzleFilter{}, 5, kDraws / 5, any);
   ExpectUniform("family", PuzzleFilter(kSn, "", ""), 1, kDraws,
                 [](const Puzzle& p) { return p.family() == kSn; });
-  ExpectUniform("family + level", PuzzleFilter(kSn, "hard", ""), 1, kDraws,
-                [](const Puzzle& p) { return p.family() == kSn && p.difficulty().level() == "hard"; });
+  ExpectUniform("family + level", PuzzleFilter(kSn, "hard", ""), 1, kDraws, [](const Puzzle& p) {
+    return p.family() == kSn && p.difficulty().level() == "hard";
+  });
   PuzzleFilter score(kSn, "", "");
   score.score = std::make_pair(0.2, 0.59);
   ExpectUniform("family + score range", score, 1, kDraws, [](const Puzzle& p) {
@@ -188,12 +194,14 @@ TEST_F(DrawIndexTest, SampleIsUniformWithFiltersExclusionsAndHoles) {
     Result<std::vector<Puzzle>> s = store_->Sample(narrow, 2, {}, 9000 + i);
     ASSERT_TRUE(s.ok());
     ASSERT_EQ(s->size(), 2u);
-    for (const Puzzle& p : *s) ASSERT_TRUE(p.campaign_id() == "c-3" && p.difficulty().score() <= 0.04);
+    for (const Puzzle& p : *s)
+      ASSERT_TRUE(p.campaign_id() == "c-3" && p.difficulty().score() <= 0.04);
     ++pairs[{s->at(0).id(), s->at(1).id()}];
   }
   ASSERT_EQ(pairs.size(), 10u);
   double chi2 = 0;
-  for (const auto& [pair, hits] : pairs) chi2 += (hits - kPairDraws / 10.0) * (hits - kPairDraws / 10.0) / (kPairDraws / 10.0);
+  for (const auto& [pair, hits] : pairs)
+    chi2 += (hits - kPairDraws / 10.0) * (hits - kPairDraws / 10.0) / (kPairDraws / 10.0);
   std::printf("chi-square %-34s   10 pairs, n=2, %d draws: %.1f (df 9, p=0.001 bound %.1f)\n",
               "campaign + score (selective)", kPairDraws, chi2, ChiSquareCritical(9));
   EXPECT_LT(chi2, ChiSquareCritical(9));
@@ -201,15 +209,17 @@ TEST_F(DrawIndexTest, SampleIsUniformWithFiltersExclusionsAndHoles) {
   for (const auto& [id, p] : live_) {
     if (p.family() == kSn && p.index() % 3 == 0) exclude.insert(id);
   }
-  ExpectUniform("family, a third excluded", PuzzleFilter(kSn, "", ""), 2, kDraws / 2,
-                [](const Puzzle& p) { return p.family() == kSn; }, exclude);
+  ExpectUniform(
+      "family, a third excluded", PuzzleFilter(kSn, "", ""), 2, kDraws / 2,
+      [](const Puzzle& p) { return p.family() == kSn; }, exclude);
 
   // Holes: roll back the end of c-1 (40 of its 100) and draw again.
   Rollback(kSn, "c-1", 60);
   ExpectUniform("family after a roll-back", PuzzleFilter(kSn, "", ""), 1, kDraws,
                 [](const Puzzle& p) { return p.family() == kSn; });
-  ExpectUniform("family + level after a roll-back", PuzzleFilter(kSn, "easy", ""), 2, kDraws / 2,
-                [](const Puzzle& p) { return p.family() == kSn && p.difficulty().level() == "easy"; });
+  ExpectUniform(
+      "family + level after a roll-back", PuzzleFilter(kSn, "easy", ""), 2, kDraws / 2,
+      [](const Puzzle& p) { return p.family() == kSn && p.difficulty().level() == "easy"; });
 }
 
 TEST_F(DrawIndexTest, SampleOfMoreThanMatchGivesEveryMatchOnce) {
@@ -266,9 +276,11 @@ TEST_F(DrawIndexTest, AnInterruptedUpgradeIsRedoneFromTheStart) {
     ASSERT_TRUE(raw.status().ok());
     rocksdb::WriteBatch wb;
     ASSERT_TRUE(wb.Put(raw.cf(keys::kByDrawCf), keys::DrawKey(kSn, "easy", 999),
-                       keys::EncodeDrawValue(0.5, 1, "c-x", "sn-bogus")).ok());
+                       keys::EncodeDrawValue(0.5, 1, "c-x", "sn-bogus"))
+                    .ok());
     ASSERT_TRUE(wb.Put(raw.cf(keys::kDefaultCf), keys::DrawGroupKey(kSn, "easy"),
-                       keys::EncodeDrawCounters(1000, 1000)).ok());
+                       keys::EncodeDrawCounters(1000, 1000))
+                    .ok());
     ASSERT_TRUE(wb.Put(raw.cf(keys::kDefaultCf), "schema_version", "3").ok());
     ASSERT_TRUE(raw.db()->Write(rocksdb::WriteOptions(), &wb).ok());
   }
@@ -286,8 +298,10 @@ TEST_F(DrawIndexTest, OpenReadsCountersNotPuzzles) {
     // which shows that it reads them instead of counting.
     testing::RawStore raw(tmp_.Sub("db"));
     ASSERT_TRUE(raw.status().ok());
-    ASSERT_TRUE(raw.db()->Put(rocksdb::WriteOptions(), raw.cf(keys::kDefaultCf),
-                              keys::DrawGroupKey(kSn, "easy"), keys::EncodeDrawCounters(6, 5)).ok());
+    ASSERT_TRUE(raw.db()
+                    ->Put(rocksdb::WriteOptions(), raw.cf(keys::kDefaultCf),
+                          keys::DrawGroupKey(kSn, "easy"), keys::EncodeDrawCounters(6, 5))
+                    .ok());
   }
   Reopen();
   EXPECT_EQ(store_->LevelCounts().at({kSn, "easy"}), 5u);

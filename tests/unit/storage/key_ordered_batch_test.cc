@@ -28,7 +28,8 @@ struct PutRecorder : rocksdb::WriteBatch::Handler {
     std::string value;
   };
   std::vector<Put> puts;
-  rocksdb::Status PutCF(uint32_t cf, const rocksdb::Slice& key, const rocksdb::Slice& value) override {
+  rocksdb::Status PutCF(uint32_t cf, const rocksdb::Slice& key,
+                        const rocksdb::Slice& value) override {
     puts.push_back({cf, key.ToString(), value.ToString()});
     return rocksdb::Status::OK();
   }

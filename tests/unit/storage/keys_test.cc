@@ -39,7 +39,8 @@ TEST(KeysTest, FamilyPrefixIsTheStartOfEveryByScoreKeyOfTheFamily) {
 }
 
 TEST(KeysTest, CampaignMembersSortByIndex) {
-  EXPECT_EQ(CampaignMemberKey("c-1", 0x0102030405060708ULL), "c-1\0\x01\x02\x03\x04\x05\x06\x07\x08"s);
+  EXPECT_EQ(CampaignMemberKey("c-1", 0x0102030405060708ULL),
+            "c-1\0\x01\x02\x03\x04\x05\x06\x07\x08"s);
   EXPECT_EQ(CampaignMemberPrefix("c-1"), "c-1\0"s);
   uint64_t previous = 0;
   std::string previous_key = CampaignMemberKey("c-1", 0);
@@ -69,14 +70,17 @@ TEST(KeysTest, PageTokensRoundTrip) {
   ASSERT_TRUE(decoded);
   EXPECT_EQ(decoded->index, ScanIndex::kByScore);
   EXPECT_EQ(decoded->key, key);
-  for (ScanIndex index : {ScanIndex::kPuzzles, ScanIndex::kCampaignMembers, ScanIndex::kByCreated}) {
+  for (ScanIndex index :
+       {ScanIndex::kPuzzles, ScanIndex::kCampaignMembers, ScanIndex::kByCreated}) {
     auto d = DecodePageToken(EncodePageToken(index, "k"));
     ASSERT_TRUE(d);
     EXPECT_EQ(d->index, index);
     EXPECT_EQ(d->key, "k");
   }
   // A schema 2 token of the retired by_family index ('f') is refused.
-  EXPECT_FALSE(DecodePageToken("66" "73756400"));
+  EXPECT_FALSE(
+      DecodePageToken("66"
+                      "73756400"));
 }
 
 TEST(KeysTest, BadPageTokensDoNotDecode) {

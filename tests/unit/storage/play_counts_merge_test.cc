@@ -21,7 +21,8 @@ TEST(PlayCountsTest, EncodingIsThreeLittleEndianU64) {
       EncodePlayCounts({0x0102030405060708ULL, 0x1112131415161718ULL, 0x2122232425262728ULL});
   ASSERT_EQ(v.size(), 24u);
   EXPECT_EQ(v, std::string("\x08\x07\x06\x05\x04\x03\x02\x01\x18\x17\x16\x15\x14\x13\x12\x11"
-                           "\x28\x27\x26\x25\x24\x23\x22\x21", 24));
+                           "\x28\x27\x26\x25\x24\x23\x22\x21",
+                           24));
   EXPECT_EQ(DecodePlayCounts(v),
             (PlayCounts{0x0102030405060708ULL, 0x1112131415161718ULL, 0x2122232425262728ULL}));
   EXPECT_EQ(DecodePlayCounts(""), std::nullopt);
@@ -79,9 +80,7 @@ class PlayCountsOperatorTest : public ::testing::Test {
   std::shared_ptr<rocksdb::MergeOperator> op_ = NewPlayCountsMergeOperator();
 };
 
-TEST_F(PlayCountsOperatorTest, NameIsStable) {
-  EXPECT_STREQ(op_->Name(), "foundry.PlayCountsAdd");
-}
+TEST_F(PlayCountsOperatorTest, NameIsStable) { EXPECT_STREQ(op_->Name(), "foundry.PlayCountsAdd"); }
 
 TEST_F(PlayCountsOperatorTest, FullMerge) {
   const std::string base = EncodePlayCounts({100, 7});

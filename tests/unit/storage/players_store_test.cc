@@ -48,10 +48,13 @@ TEST(PlayerKeysTest, RoundTripsAndOrdersByRating) {
   EXPECT_EQ(back->plays, 7u);
   EXPECT_EQ(back->solves, 3u);
   EXPECT_FALSE(player_keys::DecodePlayer("short"));
-  EXPECT_LT(player_keys::ByRatingKey("sudoku", 900, "b"), player_keys::ByRatingKey("sudoku", 1400, "a"));
-  EXPECT_LT(player_keys::ByRatingKey("sudoku", -5, "z"), player_keys::ByRatingKey("sudoku", 3, "a"));
+  EXPECT_LT(player_keys::ByRatingKey("sudoku", 900, "b"),
+            player_keys::ByRatingKey("sudoku", 1400, "a"));
+  EXPECT_LT(player_keys::ByRatingKey("sudoku", -5, "z"),
+            player_keys::ByRatingKey("sudoku", 3, "a"));
   const std::string prefix = player_keys::ByRatingPrefix("sudoku");
-  auto parsed = player_keys::ParseByRatingKey(prefix, player_keys::ByRatingKey("sudoku", 1234.5, "sd-x"));
+  auto parsed =
+      player_keys::ParseByRatingKey(prefix, player_keys::ByRatingKey("sudoku", 1234.5, "sd-x"));
   ASSERT_TRUE(parsed);
   EXPECT_EQ(parsed->first, 1234.5);
   EXPECT_EQ(parsed->second, "sd-x");
@@ -131,13 +134,15 @@ TEST_P(StoreTest, NextPuzzleTakesTheNearestAndNeverRepeats) {
   EXPECT_EQ(p->id(), testing::MakeId(kSn, "c1", 4));
   // Re-rate puzzle 9 (1090) down to 990 with a failure... of the player:
   // the puzzle goes up by 100 on a failure, so use a solve: 1090 -> 990.
-  ASSERT_TRUE(store->RecordPlayerPlay(Judged(testing::MakeId(kSn, "c1", 9), "zed", true), model).ok());
+  ASSERT_TRUE(
+      store->RecordPlayerPlay(Judged(testing::MakeId(kSn, "c1", 9), "zed", true), model).ok());
   p = store->NextPuzzle("eve", kSn, 985, model);
   ASSERT_TRUE(p.ok());
   EXPECT_EQ(p->id(), testing::MakeId(kSn, "c1", 9)) << "found through by_rating at its new rating";
   std::set<std::string> seen = {testing::MakeId(kSn, "c1", 4), testing::MakeId(kSn, "c1", 9)};
   // A puzzle eve played is not served either.
-  ASSERT_TRUE(store->RecordPlayerPlay(Judged(testing::MakeId(kSn, "c1", 0), "eve", true), model).ok());
+  ASSERT_TRUE(
+      store->RecordPlayerPlay(Judged(testing::MakeId(kSn, "c1", 0), "eve", true), model).ok());
   seen.insert(testing::MakeId(kSn, "c1", 0));
   for (int i = 0; i < 7; ++i) {
     p = store->NextPuzzle("eve", kSn, 1040, model);

@@ -19,6 +19,7 @@ namespace {
 
 using foundry::v1::Campaign;
 using foundry::v1::Puzzle;
+using ::testing::HasSubstr;
 using testing::Ids;
 using testing::Listing;
 using testing::MakeCampaign;
@@ -28,7 +29,6 @@ using testing::SameMessage;
 using testing::ScanAll;
 using testing::ScanPaged;
 using testing::TempDir;
-using ::testing::HasSubstr;
 
 // The opening tests, their own suite so that the fixture is instantiated
 // once per suite.
@@ -64,7 +64,9 @@ TEST_P(StoreOpenTest, NewStoreRecordsTheSchemaVersion) {
   RawStore raw(DbDir());
   ASSERT_TRUE(raw.status().ok()) << raw.status().ToString();
   std::string value;
-  ASSERT_TRUE(raw.db()->Get(rocksdb::ReadOptions(), raw.cf(keys::kDefaultCf), "schema_version", &value).ok());
+  ASSERT_TRUE(raw.db()
+                  ->Get(rocksdb::ReadOptions(), raw.cf(keys::kDefaultCf), "schema_version", &value)
+                  .ok());
   EXPECT_EQ(value, "4");
 }
 
@@ -78,7 +80,8 @@ TEST_P(StoreOpenTest, OtherSchemaVersionIsFailedPreconditionAndChangesNothing) {
   auto set_version = [&](const std::string& v) {
     RawStore raw(DbDir());
     ASSERT_TRUE(raw.status().ok()) << raw.status().ToString();
-    ASSERT_TRUE(raw.db()->Put(rocksdb::WriteOptions(), raw.cf(keys::kDefaultCf), "schema_version", v).ok());
+    ASSERT_TRUE(
+        raw.db()->Put(rocksdb::WriteOptions(), raw.cf(keys::kDefaultCf), "schema_version", v).ok());
   };
   set_version("99");
   const auto before = Listing(DbDir());
@@ -86,17 +89,22 @@ TEST_P(StoreOpenTest, OtherSchemaVersionIsFailedPreconditionAndChangesNothing) {
   Result<std::unique_ptr<Store>> s = Store::Open(DbDir(), Options());
   ASSERT_FALSE(s.ok());
   EXPECT_EQ(s.status().code(), Status::Code::kFailedPrecondition);
-  EXPECT_EQ(s.status().message(),
-            "store at " + DbDir() + " has schema version 99; this build reads version 4 (and upgrades 1 "
-            "to 3 in place). Open it with a build of schema version 99 or newer; the store was left "
-            "unchanged");
+  EXPECT_EQ(
+      s.status().message(),
+      "store at " + DbDir() +
+          " has schema version 99; this build reads version 4 (and upgrades 1 "
+          "to 3 in place). Open it with a build of schema version 99 or newer; the store was left "
+          "unchanged");
   EXPECT_EQ(Listing(DbDir()), before);
 
   {
     RawStore raw(DbDir());
     ASSERT_TRUE(raw.status().ok());
     std::string value;
-    ASSERT_TRUE(raw.db()->Get(rocksdb::ReadOptions(), raw.cf(keys::kDefaultCf), "schema_version", &value).ok());
+    ASSERT_TRUE(
+        raw.db()
+            ->Get(rocksdb::ReadOptions(), raw.cf(keys::kDefaultCf), "schema_version", &value)
+            .ok());
     EXPECT_EQ(value, "99");
   }
   set_version("1");
@@ -111,7 +119,10 @@ TEST_P(StoreOpenTest, UnreadableSchemaVersionIsDataLoss) {
   {
     RawStore raw(DbDir());
     ASSERT_TRUE(raw.status().ok());
-    ASSERT_TRUE(raw.db()->Put(rocksdb::WriteOptions(), raw.cf(keys::kDefaultCf), "schema_version", "one").ok());
+    ASSERT_TRUE(
+        raw.db()
+            ->Put(rocksdb::WriteOptions(), raw.cf(keys::kDefaultCf), "schema_version", "one")
+            .ok());
   }
   Result<std::unique_ptr<Store>> s = Store::Open(DbDir(), Options());
   EXPECT_EQ(s.status().code(), Status::Code::kDataLoss);
@@ -291,7 +302,8 @@ TEST_P(StoreOpenTest, LockHeldByAnotherProcessIsUnavailable) {
   ASSERT_EQ(ok, 'y');
   Result<std::unique_ptr<Store>> s = Store::Open(DbDir(), Options());
   EXPECT_EQ(s.status().code(), Status::Code::kUnavailable) << s.status().ToString();
-  EXPECT_THAT(s.status().message(), HasSubstr("another process has the store at " + DbDir() + " open"));
+  EXPECT_THAT(s.status().message(),
+              HasSubstr("another process has the store at " + DbDir() + " open"));
   (void)!::write(release[1], "x", 1);
   int wstatus = 0;
   ::waitpid(child, &wstatus, 0);

@@ -18,6 +18,7 @@ namespace {
 
 using foundry::v1::Campaign;
 using foundry::v1::Puzzle;
+using ::testing::HasSubstr;
 using testing::Ids;
 using testing::Listing;
 using testing::MakeCampaign;
@@ -27,7 +28,6 @@ using testing::SameMessage;
 using testing::ScanAll;
 using testing::ScanPaged;
 using testing::TempDir;
-using ::testing::HasSubstr;
 
 class ScanTest : public StoreTest {
  protected:
@@ -82,9 +82,9 @@ TEST_P(ScanTest, NoFilterVisitsEveryPuzzleInIdOrder) {
 
 TEST_P(ScanTest, FiltersSelectAndOrder) {
   const std::vector<PuzzleFilter> filters = {
-      {kSn, "", ""},         {kSn, "hard", ""},  {kSd, "expert", ""}, {kSd, "none", ""},
-      {"no-such", "", ""},   {"", "", "c-1"},    {"", "", "c-2"},     {kSn, "", "c-2"},
-      {kSn, "easy", "c-2"},  {kSd, "", "c-1"},   {"", "", "c-3"},
+      {kSn, "", ""},        {kSn, "hard", ""}, {kSd, "expert", ""}, {kSd, "none", ""},
+      {"no-such", "", ""},  {"", "", "c-1"},   {"", "", "c-2"},     {kSn, "", "c-2"},
+      {kSn, "easy", "c-2"}, {kSd, "", "c-1"},  {"", "", "c-3"},
   };
   for (const PuzzleFilter& f : filters) {
     SCOPED_TRACE(f.family + "/" + f.level + "/" + f.campaign_id);
@@ -101,8 +101,12 @@ TEST_P(ScanTest, FiltersSelectAndOrder) {
 }
 
 TEST_P(ScanTest, PagesConcatenateToTheFullScan) {
-  const std::vector<PuzzleFilter> filters = {
-      {}, {kSn, "", ""}, {kSn, "hard", ""}, {"", "", "c-2"}, {kSn, "", "c-2"}, {kSd, "easy", "c-2"}};
+  const std::vector<PuzzleFilter> filters = {{},
+                                             {kSn, "", ""},
+                                             {kSn, "hard", ""},
+                                             {"", "", "c-2"},
+                                             {kSn, "", "c-2"},
+                                             {kSd, "easy", "c-2"}};
   for (const PuzzleFilter& f : filters) {
     const std::vector<std::string> want = Expected(f);
     for (uint64_t limit : {1u, 2u, 3u, 5u, 7u, 34u, 35u, 36u, 1000u}) {
@@ -185,13 +189,13 @@ TEST_P(ScanTest, BadTokensAndFiltersAreInvalidArgument) {
       {{}, "garbage"},
       {{}, "zz"},
       {{}, "7"},
-      {{}, "70"},                       // a tag and no key
-      {{}, "78616263"},                 // unknown tag 'x'
-      {{}, family_token},               // a family token in an unfiltered scan
-      {{kSn, "", ""}, all->token},      // a puzzles token in a family scan
-      {{kSd, "", ""}, family_token},    // another family's token
-      {{kSn, "", ""}, camp->token},     // a campaign token in a family scan
-      {{"", "", "c-2"}, camp->token},   // another campaign's token
+      {{}, "70"},                      // a tag and no key
+      {{}, "78616263"},                // unknown tag 'x'
+      {{}, family_token},              // a family token in an unfiltered scan
+      {{kSn, "", ""}, all->token},     // a puzzles token in a family scan
+      {{kSd, "", ""}, family_token},   // another family's token
+      {{kSn, "", ""}, camp->token},    // a campaign token in a family scan
+      {{"", "", "c-2"}, camp->token},  // another campaign's token
       {{}, family_token.substr(0, family_token.size() - 1)},  // odd length
       {{}, std::string("70", 2) + "\xff"},
   };

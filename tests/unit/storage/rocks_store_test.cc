@@ -18,6 +18,7 @@ namespace {
 
 using foundry::v1::Campaign;
 using foundry::v1::Puzzle;
+using ::testing::HasSubstr;
 using testing::Ids;
 using testing::Listing;
 using testing::MakeCampaign;
@@ -27,11 +28,9 @@ using testing::SameMessage;
 using testing::ScanAll;
 using testing::ScanPaged;
 using testing::TempDir;
-using ::testing::HasSubstr;
 
 INSTANTIATE_TEST_SUITE_P(SyncWrites, StoreTest, ::testing::Bool(),
                          [](const auto& info) { return info.param ? "Sync" : "NoSync"; });
-
 
 // ---------------------------------------------------------------------------
 // Round trips
@@ -182,9 +181,8 @@ TEST_P(StoreTest, CommitNewSkipsStoredAndRepeatedIdsAndStopsAtMaxNew) {
   reused.set_campaign_id("c-new");
   again.puzzles.push_back(reused);
   again.campaign.set_id("c-new");
-  Result<NewPuzzles> refused = store->CommitNew(again, 10, [](const NewPuzzles&, Campaign& c) {
-    c = MakeCampaign("c-new", kSn, 200);
-  });
+  Result<NewPuzzles> refused = store->CommitNew(
+      again, 10, [](const NewPuzzles&, Campaign& c) { c = MakeCampaign("c-new", kSn, 200); });
   EXPECT_EQ(refused.status().code(), Status::Code::kAlreadyExists) << refused.status().ToString();
   EXPECT_THAT(refused.status().message(), HasSubstr("candidate index 13"));
   EXPECT_FALSE(store->GetPuzzle(MakePuzzle(kSn, "", "c-new", 100).id()).ok());
@@ -294,7 +292,6 @@ TEST_P(StoreTest, ThousandPuzzleBatchIsFullyVisible) {
 // ---------------------------------------------------------------------------
 // Scan
 
-
 TEST_P(StoreTest, ReadersRunWhileAWriterCommits) {
   auto store = OpenOrDie();
   ASSERT_TRUE(store);
@@ -328,8 +325,8 @@ TEST_P(StoreTest, ReadersRunWhileAWriterCommits) {
   r1.join();
   r2.join();
   EXPECT_EQ(reader_errors.load(), 0);
-  EXPECT_EQ(store->PuzzleCounts(),
-            (std::map<std::string, uint64_t>{{kSn, kBatches * kPerBatch}, {kSd, kBatches * kPerBatch}}));
+  EXPECT_EQ(store->PuzzleCounts(), (std::map<std::string, uint64_t>{{kSn, kBatches * kPerBatch},
+                                                                    {kSd, kBatches * kPerBatch}}));
 }
 
 // Two threads racing to commit the same puzzles: exactly one wins.

@@ -39,7 +39,8 @@ class StoreTest : public ::testing::TestWithParam<bool> {
                            int n, std::vector<std::string> levels = {"easy", "hard"}) {
     CommitBatch b;
     for (int i = 0; i < n; ++i) {
-      b.puzzles.push_back(testing::MakePuzzle(family, levels[i % levels.size()], campaign, first + i));
+      b.puzzles.push_back(
+          testing::MakePuzzle(family, levels[i % levels.size()], campaign, first + i));
     }
     b.campaign = testing::MakeCampaign(campaign, family, first + n);
     return b;

@@ -26,9 +26,9 @@ const std::vector<std::string> kCampaigns = {"c-00000000000000a1", "c-0000000000
 
 // What the store should hold.
 struct Model {
-  std::map<std::string, Puzzle> puzzles;                                  // id -> puzzle
-  std::map<std::string, std::map<uint64_t, std::string>> members;         // campaign -> index -> id
-  std::map<std::string, foundry::v1::Campaign> campaigns;                 // id -> record
+  std::map<std::string, Puzzle> puzzles;                           // id -> puzzle
+  std::map<std::string, std::map<uint64_t, std::string>> members;  // campaign -> index -> id
+  std::map<std::string, foundry::v1::Campaign> campaigns;          // id -> record
 
   // The ids a Scan of `f` must visit, in the order the store promises.
   std::vector<std::string> Expect(const PuzzleFilter& f) const {
@@ -143,7 +143,8 @@ TEST_P(StoreModelTest, ScansMatchTheModel) {
     Result<std::vector<foundry::v1::Campaign>> campaigns = (*store)->LoadCampaigns();
     ASSERT_TRUE(campaigns.ok());
     ASSERT_EQ(campaigns->size(), model.campaigns.size());
-    for (const auto& c : *campaigns) EXPECT_TRUE(testing::SameMessage(c, model.campaigns.at(c.id())));
+    for (const auto& c : *campaigns)
+      EXPECT_TRUE(testing::SameMessage(c, model.campaigns.at(c.id())));
 
     for (const PuzzleFilter& f : AllFilters()) {
       SCOPED_TRACE(f.family + "/" + f.level + "/" + f.campaign_id);

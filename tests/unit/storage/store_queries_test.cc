@@ -60,7 +60,10 @@ class StoreQueriesTest : public ::testing::Test {
   // The schema_version value written in the store `raw` has open.
   static std::string StoredSchemaVersion(testing::RawStore& raw) {
     std::string version;
-    EXPECT_TRUE(raw.db()->Get(rocksdb::ReadOptions(), raw.cf(keys::kDefaultCf), "schema_version", &version).ok());
+    EXPECT_TRUE(
+        raw.db()
+            ->Get(rocksdb::ReadOptions(), raw.cf(keys::kDefaultCf), "schema_version", &version)
+            .ok());
     return version;
   }
 
@@ -168,8 +171,8 @@ TEST_F(StoreQueriesTest, SampleIsDistinctFilteredAndHonoursExclusions) {
   PuzzleFilter f(kSn, "hard", "");
   f.score = std::make_pair(0.1, 0.6);
   const auto matching = Expected([](const Puzzle& p) {
-    return p.family() == kSn && p.difficulty().level() == "hard" &&
-           p.difficulty().score() >= 0.1 && p.difficulty().score() <= 0.6;
+    return p.family() == kSn && p.difficulty().level() == "hard" && p.difficulty().score() >= 0.1 &&
+           p.difficulty().score() <= 0.6;
   });
   Result<std::vector<Puzzle>> s = store_->Sample(f, 20, {}, 7);
   ASSERT_TRUE(s.ok()) << s.status().ToString();
@@ -319,16 +322,17 @@ TEST_F(StoreQueriesTest, UpgradesASchemaOneStore) {
     for (std::string_view name : keys::kAddedInV2) {
       ASSERT_TRUE(raw.db()->DropColumnFamily(raw.cf(name)).ok());
     }
-    ASSERT_TRUE(raw.db()->Put(rocksdb::WriteOptions(), raw.cf(keys::kDefaultCf), "schema_version", "1").ok());
+    ASSERT_TRUE(raw.db()
+                    ->Put(rocksdb::WriteOptions(), raw.cf(keys::kDefaultCf), "schema_version", "1")
+                    .ok());
   }
   auto s = RocksStore::Open(tmp_.Sub("db"), StoreOptions{});
   ASSERT_TRUE(s.ok()) << s.status().ToString();
   store_ = std::move(*s);
   PuzzleFilter f(kSn, "", "");
   f.score = std::make_pair(0.0, 0.05);
-  EXPECT_EQ(Sorted(ScanPaged(*store_, f, 4)), Expected([](const Puzzle& p) {
-              return p.difficulty().score() <= 0.05;
-            }));
+  EXPECT_EQ(Sorted(ScanPaged(*store_, f, 4)),
+            Expected([](const Puzzle& p) { return p.difficulty().score() <= 0.05; }));
   Result<std::vector<Puzzle>> all = store_->Sample(PuzzleFilter{}, 500, {}, 1);
   ASSERT_TRUE(all.ok());
   EXPECT_EQ(all->size(), 120u);
@@ -351,12 +355,15 @@ TEST_F(StoreQueriesTest, UpgradesASchemaTwoStore) {
       const std::string key = p.family() + '\0' + p.difficulty().level() + '\0' + p.id();
       ASSERT_TRUE(raw.db()->Put(rocksdb::WriteOptions(), raw.cf(keys::kByFamilyCf), key, "").ok());
     }
-    ASSERT_TRUE(raw.db()->Put(rocksdb::WriteOptions(), raw.cf(keys::kDefaultCf), "schema_version", "2").ok());
+    ASSERT_TRUE(raw.db()
+                    ->Put(rocksdb::WriteOptions(), raw.cf(keys::kDefaultCf), "schema_version", "2")
+                    .ok());
   }
   auto s = RocksStore::Open(tmp_.Sub("db"), StoreOptions{});
   ASSERT_TRUE(s.ok()) << s.status().ToString();
   store_ = std::move(*s);
-  EXPECT_EQ(Sorted(ScanPaged(*store_, PuzzleFilter(kSn, "hard", ""), 7)), Expected([](const Puzzle& p) {
+  EXPECT_EQ(Sorted(ScanPaged(*store_, PuzzleFilter(kSn, "hard", ""), 7)),
+            Expected([](const Puzzle& p) {
               return p.family() == kSn && p.difficulty().level() == "hard";
             }));
   EXPECT_EQ(Sorted(ScanPaged(*store_, PuzzleFilter(kSd, "", ""), 7)),
@@ -365,7 +372,8 @@ TEST_F(StoreQueriesTest, UpgradesASchemaTwoStore) {
   testing::RawStore raw(tmp_.Sub("db"));
   ASSERT_TRUE(raw.status().ok());
   EXPECT_EQ(StoredSchemaVersion(raw), "4");
-  std::unique_ptr<rocksdb::Iterator> it(raw.db()->NewIterator(rocksdb::ReadOptions(), raw.cf(keys::kByFamilyCf)));
+  std::unique_ptr<rocksdb::Iterator> it(
+      raw.db()->NewIterator(rocksdb::ReadOptions(), raw.cf(keys::kByFamilyCf)));
   it->SeekToFirst();
   EXPECT_FALSE(it->Valid()) << "by_family still holds " << it->key().ToString(/*hex=*/true);
 }

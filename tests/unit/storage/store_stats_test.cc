@@ -68,7 +68,8 @@ TEST(StoreStatsTest, BlockCacheTickersMoveWithReadsFromSstFiles) {
     ASSERT_TRUE(store.ok());
     CommitBatch batch;
     batch.campaign = MakeCampaign("c-1", "secret-number", 0);
-    for (uint64_t i = 0; i < 50; ++i) batch.puzzles.push_back(MakePuzzle("secret-number", "easy", "c-1", i));
+    for (uint64_t i = 0; i < 50; ++i)
+      batch.puzzles.push_back(MakePuzzle("secret-number", "easy", "c-1", i));
     ASSERT_TRUE((*store)->Commit(batch).ok());
   }
   // Reopened: the WAL is replayed and flushed into SST files, so reads go

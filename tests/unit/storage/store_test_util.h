@@ -140,7 +140,8 @@ inline std::vector<std::string> Ids(const std::vector<foundry::v1::Puzzle>& puzz
 
 // Pages through `filter` with `limit` per page; fails the test on an error
 // or a non-terminating token sequence. Returns the visited ids in order.
-inline std::vector<std::string> ScanPaged(Store& store, const PuzzleFilter& filter, uint64_t limit) {
+inline std::vector<std::string> ScanPaged(Store& store, const PuzzleFilter& filter,
+                                          uint64_t limit) {
   std::vector<std::string> ids;
   std::string token;
   for (int page = 0; page < 100000; ++page) {
