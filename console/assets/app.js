@@ -12,36 +12,6 @@ const LEVELS = ['easy', 'medium', 'hard', 'expert'];
 const POLL_MS = 2000;
 const PAGE_SIZE = 50;
 
-const {
-  h,
-  s,
-  fill,
-  setText,
-  setMsg,
-  enc,
-  isNum,
-  fmtInt,
-  fmtNum,
-  fmtPct,
-  fmtRate,
-  fmtDuration,
-  fmtAgo,
-  fmtTime,
-  fmtSpan,
-  fmtValue,
-  pct,
-  panel,
-  table,
-  emptyRow,
-  campaignLink,
-  puzzleLink,
-  stateBadge,
-  progressBar,
-  syncRows,
-  drawChart,
-  chartSvg,
-} = ConsoleLib;
-
 let session = { role: 'none', login_required: false, csrf: '' };
 // Bumped on every route change: async work started for an older route
 // checks it and drops its result instead of drawing over the new page.

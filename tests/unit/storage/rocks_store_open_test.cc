@@ -17,19 +17,6 @@
 namespace foundry::storage {
 namespace {
 
-using foundry::v1::Campaign;
-using foundry::v1::Puzzle;
-using ::testing::HasSubstr;
-using testing::Ids;
-using testing::Listing;
-using testing::MakeCampaign;
-using testing::MakePuzzle;
-using testing::RawStore;
-using testing::SameMessage;
-using testing::ScanAll;
-using testing::ScanPaged;
-using testing::TempDir;
-
 // The opening tests, their own suite so that the fixture is instantiated
 // once per suite.
 class StoreOpenTest : public StoreTest {};

@@ -16,19 +16,6 @@
 namespace foundry::storage {
 namespace {
 
-using foundry::v1::Campaign;
-using foundry::v1::Puzzle;
-using ::testing::HasSubstr;
-using testing::Ids;
-using testing::Listing;
-using testing::MakeCampaign;
-using testing::MakePuzzle;
-using testing::RawStore;
-using testing::SameMessage;
-using testing::ScanAll;
-using testing::ScanPaged;
-using testing::TempDir;
-
 INSTANTIATE_TEST_SUITE_P(SyncWrites, StoreTest, ::testing::Bool(),
                          [](const auto& info) { return info.param ? "Sync" : "NoSync"; });
 

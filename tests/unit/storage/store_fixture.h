@@ -6,12 +6,27 @@
 #include <string>
 #include <vector>
 
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include "storage/rocks_store.h"
 #include "store_test_util.h"
 
 namespace foundry::storage {
+
+// The names the store's tests use (store_test_util.h, the wire types).
+using foundry::v1::Campaign;
+using foundry::v1::Puzzle;
+using ::testing::HasSubstr;
+using testing::Ids;
+using testing::Listing;
+using testing::MakeCampaign;
+using testing::MakePuzzle;
+using testing::RawStore;
+using testing::SameMessage;
+using testing::ScanAll;
+using testing::ScanPaged;
+using testing::TempDir;
 
 inline constexpr char kSn[] = "secret-number";
 inline constexpr char kSd[] = "sudoku";
