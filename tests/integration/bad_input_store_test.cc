@@ -1,0 +1,132 @@
+// Bad input beyond single requests: an import of huge messages, every
+// family's goal keys, and stores damaged on disk.
+#include <filesystem>
+#include <fstream>
+
+#include <grpcpp/grpcpp.h>
+#include <gtest/gtest.h>
+#include <rocksdb/db.h>
+
+#include "puzzles/registry.h"
+#include "tests/integration/bad_input_fixture.h"
+
+namespace foundry::testing {
+namespace {
+
+// Peak resident memory of a process, in MB (VmHWM), or -1.
+double PeakRssMb(pid_t pid) {
+  std::ifstream in("/proc/" + std::to_string(pid) + "/status");
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.rfind("VmHWM:", 0) == 0) return std::stod(line.substr(6)) / 1024;
+  }
+  return -1;
+}
+
+TEST_F(BadInputTest, AnImportOfHugeMessagesIsHandledAFewMegabytesAtATime) {
+  const double before = PeakRssMb(cluster_->coordinator().pid());
+  ASSERT_GT(before, 0);
+  auto ctx = Ctx();
+  ctx->set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(120));
+  v1::ImportResponse resp;
+  auto writer = store_->ImportPuzzles(ctx.get(), &resp);
+  // 30 messages of 15 MB each: all were buffered before any was looked at
+  // (the coordinator went from 157 to 682 MB).
+  v1::ImportRequest req;
+  req.mutable_puzzle()->set_family("secret-number");
+  req.mutable_puzzle()->set_puzzle_json("\"" + std::string(15 << 20, 'x') + "\"");
+  req.mutable_puzzle()->set_solution_json("{}");
+  for (int i = 1; i <= 30; ++i) {
+    req.set_line(static_cast<uint64_t>(i));
+    ASSERT_TRUE(writer->Write(req)) << "the server ended the import at message " << i;
+  }
+  writer->WritesDone();
+  const grpc::Status s = writer->Finish();
+  ASSERT_TRUE(s.ok()) << s.error_message();
+  EXPECT_EQ(resp.stored(), 0u);
+  EXPECT_EQ(resp.rejected_size(), 30) << "each bad puzzle is rejected with its line";
+  const double growth = PeakRssMb(cluster_->coordinator().pid()) - before;
+  EXPECT_LT(growth, 250) << "the import was buffered whole: +" << growth << " MB";
+}
+
+// What a client needs to build a campaign form: each family's own params and
+// the goal keys every family takes, which SubmitCampaign then accepts for
+// every family (the spec's level field and the same key in params).
+TEST_F(BadInputTest, ListFamiliesNamesTheGoalKeysAndEveryFamilyAcceptsThem) {
+  v1::ListFamiliesResponse families;
+  ASSERT_TRUE(campaigns_->ListFamilies(Ctx().get(), v1::ListFamiliesRequest(), &families).ok());
+  ASSERT_EQ(static_cast<size_t>(families.families_size()), puzzles::AllFamilies().size());
+  std::vector<std::string> keys;
+  for (const auto& g : families.goal_params()) keys.push_back(g.key());
+  EXPECT_EQ(keys, (std::vector<std::string>{"level", "min_score", "max_score"}));
+  EXPECT_EQ(families.goal_params(0).allowed(), "any|easy|medium|hard|expert");
+  for (const auto& f : families.families()) {
+    for (const auto& p : f.params()) EXPECT_NE(p.key(), "level") << f.name();
+    EXPECT_TRUE(SubmitGoal(f.name(), "expert", {}, {}).ok()) << f.name();
+    EXPECT_TRUE(Submit(f.name(), 10, {{"level", "hard"}, {"min_score", "0.5"}}).ok()) << f.name();
+  }
+}
+
+// Copies of the store, damaged on disk, refused at start with a clear error;
+// the damaged copy is left as it was and the original still opens.
+TEST_F(BadInputTest, ForeignCorruptOrNewerStoresAreRefusedAndLeftAlone) {
+  ASSERT_TRUE(cluster_->StopAll());
+  namespace fs = std::filesystem;
+  auto copy = [&](const std::string& name) {
+    const std::string to = dir_.path() + "/" + name;
+    fs::copy(db(), to, fs::copy_options::recursive);
+    return to;
+  };
+  auto start = [&](const std::string& store) {
+    return RunCommand({Bin("foundry-coordinator"), "--listen", "127.0.0.1:0", "--db", store},
+                      std::chrono::seconds(30));
+  };
+
+  // Another schema version: written with RocksDB directly.
+  const std::string newer = copy("newer");
+  {
+    std::vector<std::string> names;
+    ASSERT_TRUE(rocksdb::DB::ListColumnFamilies({}, newer, &names).ok());
+    std::vector<rocksdb::ColumnFamilyDescriptor> cfs;
+    for (const auto& n : names) cfs.emplace_back(n, rocksdb::ColumnFamilyOptions());
+    std::vector<rocksdb::ColumnFamilyHandle*> handles;
+    rocksdb::DB* raw = nullptr;
+    ASSERT_TRUE(rocksdb::DB::Open({}, newer, cfs, &handles, &raw).ok());
+    ASSERT_TRUE(raw->Put({}, "schema_version", "99").ok());
+    for (auto* h : handles) raw->DestroyColumnFamilyHandle(h);
+    delete raw;
+  }
+  auto r = start(newer);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE((r.out + r.err).find("schema version 99"), std::string::npos) << r.out << r.err;
+
+  // A corrupt store: the MANIFEST that CURRENT names is garbage.
+  const std::string corrupt = copy("corrupt");
+  std::string manifest;
+  for (const auto& e : fs::directory_iterator(corrupt)) {
+    if (e.path().filename().string().rfind("MANIFEST-", 0) == 0) manifest = e.path();
+  }
+  ASSERT_FALSE(manifest.empty());
+  { std::ofstream(manifest, std::ios::trunc) << "this is not a manifest"; }
+  r = start(corrupt);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE((r.out + r.err).find("data loss"), std::string::npos) << r.out << r.err;
+
+  // A directory of someone else's files.
+  const std::string foreign = dir_.path() + "/foreign";
+  fs::create_directories(foreign);
+  { std::ofstream(foreign + "/notes.txt") << "my notes"; }
+  r = start(foreign);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_TRUE(fs::exists(foreign + "/notes.txt"));
+  EXPECT_EQ(std::distance(fs::directory_iterator(foreign), fs::directory_iterator{}), 1)
+      << "nothing may be created in a foreign directory";
+
+  // The original is intact and still verifies.
+  auto verified = RunCommand({Bin("foundry"), "verify", "--db", db()});
+  EXPECT_EQ(verified.exit_code, 0) << verified.out << verified.err;
+  EXPECT_NE(verified.out.find("300 ok"), std::string::npos) << verified.out;
+}
+
+}  // namespace
+}  // namespace foundry::testing
