@@ -15,11 +15,18 @@ namespace foundry::puzzles {
 
 std::span<const Family* const> AllFamilies() {
   // One line per family (and its #include above, which also links it: see CMakeLists.txt).
+  // clang-format off
   static const Family* const kFamilies[] = {
-      &secret_number::TheFamily(), &alignment::TheFamily(), &decodoku::TheFamily(),
-      &zebra::TheFamily(),         &sudoku::TheFamily(),    &bulls_cows::TheFamily(),
-      &balance::TheFamily(),       &nonogram::TheFamily(),
+      &secret_number::TheFamily(),
+      &alignment::TheFamily(),
+      &decodoku::TheFamily(),
+      &zebra::TheFamily(),
+      &sudoku::TheFamily(),
+      &bulls_cows::TheFamily(),
+      &balance::TheFamily(),
+      &nonogram::TheFamily(),
   };
+  // clang-format on
   return kFamilies;
 }
 

@@ -57,8 +57,10 @@ s = open(path).read()
 inc = list(re.finditer(r'^#include "puzzles/[a-z0-9_]+/[a-z0-9_]+\.h"\n', s, re.M))
 line = f'#include "puzzles/{d}/{d}.h"\n'
 s = s[:inc[-1].end()] + line + s[inc[-1].end():]
-reg = list(re.finditer(r'^\s*&[a-z0-9_]+::TheFamily\(\),\n', s, re.M))
-s = s[:reg[-1].end()] + f'      &{d}::TheFamily(),\n' + s[reg[-1].end():]
+# The line goes last in kFamilies, before its closing brace.
+start = s.index('kFamilies[] = {')
+close = s.index('\n  };', start) + 1
+s = s[:close] + f'      &{d}::TheFamily(),\n' + s[close:]
 open(path, 'w').write(s)
 PY
 echo "wrote puzzles/$dir, tests/unit/families/$dir, bench/family_$dir.cc, docs/families/$name.md; registered in puzzles/registry.cc"
