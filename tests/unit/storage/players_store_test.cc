@@ -53,12 +53,14 @@ TEST(PlayerKeysTest, RoundTripsAndOrdersByRating) {
   EXPECT_LT(player_keys::ByRatingKey("sudoku", -5, "z"),
             player_keys::ByRatingKey("sudoku", 3, "a"));
   const std::string prefix = player_keys::ByRatingPrefix("sudoku");
-  auto parsed =
-      player_keys::ParseByRatingKey(prefix, player_keys::ByRatingKey("sudoku", 1234.5, "sd-x"));
+  // The parsed id views the key: the key must outlive it.
+  const std::string key = player_keys::ByRatingKey("sudoku", 1234.5, "sd-x");
+  auto parsed = player_keys::ParseByRatingKey(prefix, key);
   ASSERT_TRUE(parsed);
   EXPECT_EQ(parsed->first, 1234.5);
   EXPECT_EQ(parsed->second, "sd-x");
-  auto rec = player_keys::DecodePlayIdRecord(player_keys::EncodePlayIdRecord("fp", "resp"));
+  const std::string record = player_keys::EncodePlayIdRecord("fp", "resp");
+  auto rec = player_keys::DecodePlayIdRecord(record);
   ASSERT_TRUE(rec);
   EXPECT_EQ(rec->first, "fp");
   EXPECT_EQ(rec->second, "resp");
