@@ -51,12 +51,14 @@ int Play(puzzles::Guesser& guesser) {
 int Solve(const SolveFlags& flags) {
   auto family = puzzles::FindFamily(flags.family);
   if (!family.ok()) return Fail(family.status().message());
-  auto params = (*family)->MakeParams(
-      std::map<std::string, std::string>{{"length", std::to_string(flags.length)},
-                                         {"leading_zero", flags.leading_zero ? "true" : "false"}});
-  if (!params.ok()) {
-    params = (*family)->MakeParams(std::map<std::string, std::string>{});  // no such keys
+  // The flags the family declares as parameters; a bad value of one of
+  // them is an error, not a silent default.
+  std::map<std::string, std::string> raw;
+  for (const auto& spec : (*family)->param_specs()) {
+    if (spec.key == "length") raw[spec.key] = std::to_string(flags.length);
+    if (spec.key == "leading_zero") raw[spec.key] = flags.leading_zero ? "true" : "false";
   }
+  auto params = (*family)->MakeParams(raw);
   if (!params.ok()) return Fail(params.status().message());
   auto guesser = (*family)->NewGuesser(*params, flags.strategy);
   if (!guesser.ok()) return Fail(guesser.status().message());
