@@ -37,6 +37,8 @@ void CommitLine::CommitWanted() {
 
 void CommitLine::CommitReadyOf(const std::string& campaign_id) {
   for (;;) {
+    // While the disk is full every write fails: the jobs wait in the window.
+    if (held_.load(std::memory_order_acquire)) return;
     CampaignRun* run = nullptr;
     std::optional<CheckedJob> job;
     Campaign record;
@@ -58,10 +60,19 @@ void CommitLine::CommitReadyOf(const std::string& campaign_id) {
                           run->candidates_since_new,
                           run->duplicates_since_new};
     const bool on_sample = !job->fully_checked;
-    const std::string generator = job->generator;
-    Status s = CommitJob(*run, record, std::move(*job));
+    Status s = CommitJob(*run, record, *job);
     std::lock_guard lock(s_.mu);
-    if (s.ok() && on_sample) s_.trust.CommittedOnSample(generator, std::move(sampled));
+    if (s.code() == Status::Code::kResourceExhausted) {
+      // The disk is full: nothing was written, so the job goes back first in
+      // line with the campaign as it was, and waits for Release.
+      run->candidates_since_new = sampled.candidates_since_new;
+      run->duplicates_since_new = sampled.duplicates_since_new;
+      run->window.Rewind(job->seq);
+      run->window.Offer(std::move(*job));
+      Hold(s);
+      return;
+    }
+    if (s.ok() && on_sample) s_.trust.CommittedOnSample(job->generator, std::move(sampled));
     if (!s.ok()) {
       fmt::print(stderr, "coordinator: commit for campaign {} failed: {}\n", campaign_id,
                  s.ToString());
@@ -75,6 +86,39 @@ void CommitLine::CommitReadyOf(const std::string& campaign_id) {
     run->rate.Record(Clock::now(), run->record.counters().stored());
     if (s_.metrics) s_.metrics->SetProgress(campaign_id, run->record.progress());
   }
+}
+
+void CommitLine::Hold(const Status& why) {
+  // REQUIRES: commit_mu_ and s_.mu held.
+  if (held_.load(std::memory_order_relaxed)) return;
+  held_reason_ = why.message();
+  held_.store(true, std::memory_order_release);
+  fmt::print(stderr,
+             "coordinator: commits held: {}. They resume by themselves once the store takes "
+             "writes again (checked every second)\n",
+             why.message());
+  if (s_.metrics) s_.metrics->SetDiskFull(true);
+}
+
+std::string CommitLine::HeldReasonLocked() const {
+  return held_.load(std::memory_order_acquire) ? held_reason_ : std::string();
+}
+
+void CommitLine::TryRelease() {
+  if (!held_.load(std::memory_order_acquire)) return;
+  {
+    std::lock_guard commit_lock(commit_mu_);
+    if (!s_.store->WriteState().ok()) return;  // still full; the ticker asks again
+    std::lock_guard lock(s_.mu);
+    held_.store(false, std::memory_order_release);
+    held_reason_.clear();
+    fmt::print(stderr, "coordinator: the store's disk has room again; commits resumed\n");
+    if (s_.metrics) s_.metrics->SetDiskFull(false);
+    for (const auto& [id, run] : s_.runs) {
+      if (run->running() && run->window.buffered() > 0) wanted_.insert(id);
+    }
+  }
+  CommitWanted();
 }
 
 void CommitLine::ApplyJob(CampaignRun& run, Campaign& record, const CheckedJob& job,
@@ -117,7 +161,7 @@ void CommitLine::ApplyJob(CampaignRun& run, Campaign& record, const CheckedJob& 
   }
 }
 
-Status CommitLine::CommitJob(CampaignRun& run, Campaign& record, CheckedJob job) {
+Status CommitLine::CommitJob(CampaignRun& run, Campaign& record, CheckedJob& job) {
   const std::string family = record.spec().family();
   // The first new puzzles in index order, up to the campaign's count; the
   // store deduplicates inside the write (one lookup per puzzle, under its
@@ -127,12 +171,15 @@ Status CommitLine::CommitJob(CampaignRun& run, Campaign& record, CheckedJob job)
   batch.campaign.set_id(record.id());  // the member keys need it; `finish` fills in the rest
   const uint64_t max_new = record.spec().count() - record.counters().stored();
   const auto start = Clock::now();
-  auto kept = s_.store->CommitNew(std::move(batch), max_new,
+  auto kept = s_.store->CommitNew(batch, max_new,
                                   [&](const storage::NewPuzzles& outcome, Campaign& written) {
                                     ApplyJob(run, record, job, outcome);
                                     written = record;
                                   });
-  if (!kept.ok()) return kept.status();
+  if (!kept.ok()) {
+    job.puzzles = std::move(batch.puzzles);  // untouched: the caller may offer the job again
+    return kept.status();
+  }
   if (s_.metrics) {
     s_.metrics->StoreWrite(std::chrono::duration<double>(Clock::now() - start).count());
     s_.metrics->Stored(family, kept->added);

@@ -11,6 +11,7 @@
 // lets go. Private to coordinator/.
 #pragma once
 
+#include <atomic>
 #include <mutex>
 #include <set>
 #include <string>
@@ -29,6 +30,16 @@ class CommitLine {
   // lock: that thread commits them before it lets go. So a Submit waits for
   // its own commit at most, never for others'. REQUIRES: mu not held.
   void Ready(const std::string& campaign_id);
+
+  // When a commit finds the store's disk full (ResourceExhausted: below its
+  // free-space reserve, or RocksDB stopped by a full disk), its job goes back
+  // to wait, its campaign keeps running, and commits are held. This lifts
+  // the hold once Store::WriteState is Ok again, committing every waiting
+  // job in order. Called by the coordinator's ticker every second; cheap
+  // when nothing is held. REQUIRES: commit_mu_ and mu not held.
+  void TryRelease();
+  // Why commits are held, or "" when they are not. REQUIRES: mu held.
+  std::string HeldReasonLocked() const;
 
   // The commit lock for work other than commits (a cancel, an import, a
   // roll-back): blocks until it is free, and on release commits what was
@@ -57,7 +68,11 @@ class CommitLine {
   void CommitReadyOf(const std::string& campaign_id);
   // Commits one job: dedup, one store write, new campaign record.
   // REQUIRES: commit_mu_ held, mu not held.
-  Status CommitJob(CampaignRun& run, foundry::v1::Campaign& record, CheckedJob job);
+  // On an error `job` is as it was (its puzzles handed back).
+  Status CommitJob(CampaignRun& run, foundry::v1::Campaign& record, CheckedJob& job);
+  // Holds commits (see TryRelease), logging and counting it once.
+  // REQUIRES: commit_mu_ and mu held.
+  void Hold(const Status& why);
   // `record` after `job`, of which the store kept `kept`: counters, cursor,
   // and DONE or EXHAUSTED when the job ends the campaign.
   void ApplyJob(CampaignRun& run, foundry::v1::Campaign& record, const CheckedJob& job,
@@ -68,6 +83,10 @@ class CommitLine {
   // Campaigns with jobs offered for commit since the commit lock's holder
   // last looked. Guarded by s_.mu.
   std::set<std::string> wanted_;
+  // Commits held for a full disk. Set and cleared under commit_mu_ and mu;
+  // read without them.
+  std::atomic<bool> held_{false};
+  std::string held_reason_;  // guarded by mu
 };
 
 }  // namespace foundry::coordinator

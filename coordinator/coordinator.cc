@@ -79,7 +79,9 @@ void Coordinator::AddRun(Campaign record, const puzzles::Family* family) {
 
 void Coordinator::TickerLoop() {
   std::unique_lock lock(ticker_mu_);
+  int tick = 0;
   while (!ticker_cv_.wait_for(lock, std::chrono::milliseconds(200), [&] { return stopping_; })) {
+    if (++tick % 5 == 0) commits_.TryRelease();  // a full disk: has space returned?
     std::vector<VerifyWork> stale;
     {
       std::lock_guard state_lock(state_.mu);
@@ -95,6 +97,11 @@ void Coordinator::TickerLoop() {
 Campaign Coordinator::Snapshot(const CampaignRun& run) const {
   Campaign c = run.record;
   c.set_rate_per_second(run.rate.PerSecond(Clock::now()));
+  if (run.running()) {
+    if (std::string why = commits_.HeldReasonLocked(); !why.empty()) {
+      c.set_message("waiting for disk space, nothing is lost: " + why);
+    }
+  }
   return c;
 }
 
@@ -114,6 +121,8 @@ Result<Campaign> Coordinator::SubmitCampaign(const foundry::v1::CampaignSpec& sp
   }
   auto params = CampaignParams(**family, spec);
   if (!params.ok()) return params.status();
+  // A campaign started on a full disk could not store anything.
+  FOUNDRY_RETURN_IF_ERROR(state_.store->WriteState());
   if (spec.job_size() == 0) {
     // Small campaigns get small jobs so that little work is thrown away at the
     // end; the job size never changes which puzzles a campaign stores.

@@ -72,6 +72,11 @@ CoordinatorMetrics::CoordinatorMetrics(prometheus::Registry& registry)
                                           "RocksDB compactions running now")),
       running_flushes_(metrics::Gauge(registry, "foundry_rocksdb_running_flushes",
                                       "RocksDB memtable flushes running now")),
+      disk_full_(metrics::Gauge(registry, "foundry_store_disk_full",
+                                "1 while the store's disk is full: commits and other writes wait "
+                                "for space, reads go on")),
+      disk_full_total_(metrics::Counter(registry, "foundry_store_disk_full_total",
+                                        "Times a write found the store's disk full")),
       write_stopped_(metrics::Gauge(registry, "foundry_rocksdb_write_stopped",
                                     "1 while RocksDB stops writes (rocksdb.is-write-stopped)")),
       delayed_write_rate_(

@@ -62,6 +62,11 @@ class CoordinatorMetrics {
     store_puzzles_.Add({{"family", family}}).Set(n);
   }
   void StoreWrite(double seconds) { store_write_.Observe(seconds); }
+  // The store's disk was found full (commits held) or has space again.
+  void SetDiskFull(bool full) {
+    if (full) disk_full_total_.Increment();
+    disk_full_.Set(full ? 1 : 0);
+  }
 
   // 1 while the campaign is running, 0 once it ended (done, cancelled,
   // exhausted or failed).
@@ -105,6 +110,8 @@ class CoordinatorMetrics {
   prometheus::Gauge& pending_compaction_bytes_;
   prometheus::Gauge& running_compactions_;
   prometheus::Gauge& running_flushes_;
+  prometheus::Gauge& disk_full_;
+  prometheus::Counter& disk_full_total_;
   prometheus::Gauge& write_stopped_;
   prometheus::Gauge& delayed_write_rate_;
   prometheus::Gauge& block_cache_usage_;

@@ -21,6 +21,7 @@ int main(int argc, char** argv) {
   bool sync = false;
   uint64_t block_cache_mb = foundry::storage::StoreOptions().block_cache_bytes >> 20;
   uint64_t row_cache_mb = foundry::storage::StoreOptions().row_cache_bytes >> 20;
+  uint64_t min_free_disk_mb = foundry::storage::StoreOptions().min_free_bytes >> 20;
   app.add_option("--listen", listen, "gRPC address (loopback by default; port 0 picks one)");
   app.add_option("--db", db, "RocksDB store directory (created when missing)")->required();
   app.add_option("--metrics-listen", metrics_listen,
@@ -32,6 +33,11 @@ int main(int argc, char** argv) {
   app.add_option("--block-cache-mb", block_cache_mb,
                  "RocksDB block cache in MiB, shared by the store's column families")
       ->check(CLI::Range(uint64_t{8}, uint64_t{1} << 20))
+      ->capture_default_str();
+  app.add_option("--min-free-disk-mb", min_free_disk_mb,
+                 "Hold commits (reads go on) while the store's disk has less free space than "
+                 "this, in MiB; they resume by themselves when space returns. 0 = never")
+      ->check(CLI::Range(uint64_t{0}, uint64_t{1} << 30))
       ->capture_default_str();
   app.add_option("--row-cache-mb", row_cache_mb,
                  "RocksDB row cache in MiB: whole puzzle records for reads by id; 0 = none")
@@ -170,6 +176,7 @@ int main(int argc, char** argv) {
   store_options.sync_writes = sync;
   store_options.block_cache_bytes = block_cache_mb << 20;
   store_options.row_cache_bytes = row_cache_mb << 20;
+  store_options.min_free_bytes = min_free_disk_mb << 20;
   auto store = foundry::storage::Store::Open(db, store_options);
   if (!store.ok()) {
     fmt::print(stderr, "foundry-coordinator: {}\n", store.status().ToString());

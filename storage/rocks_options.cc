@@ -78,6 +78,11 @@ rocksdb::DBOptions StoreDbOptions(bool create, const StoreOptions& options) {
   // logs grow to gigabytes and made every open replay them.
   db.max_total_wal_size = options.max_wal_bytes;
   if (options.row_cache_bytes > 0) db.row_cache = rocksdb::NewLRUCache(options.row_cache_bytes);
+  // A store must open on a full disk, to serve reads and to take commits
+  // again once space returns: the writes replayed from the logs stay in
+  // memtables (the logs are kept until they are flushed) instead of being
+  // flushed into new table files during the open.
+  db.avoid_flush_during_recovery = true;
   // Smooth out write-back instead of large bursts at file close.
   db.bytes_per_sync = 1u << 20;
   // Diagnostic LOG files in the store directory: keep a few.

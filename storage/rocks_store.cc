@@ -8,6 +8,9 @@
 #include <unordered_set>
 #include <utility>
 
+#include <sys/statvfs.h>
+
+#include <fmt/format.h>
 #include <rocksdb/db.h>
 #include <rocksdb/iterator.h>
 #include <rocksdb/options.h>
@@ -218,6 +221,26 @@ Result<std::vector<Campaign>> RocksStore::LoadCampaigns() {
   }
   if (!it->status().ok()) return FromRocks(it->status(), dir_, "cannot read campaigns");
   return campaigns;
+}
+
+Status RocksStore::WriteState() {
+  if (write_stop_->stopped()) {
+    return Status::ResourceExhausted(
+        "the disk of the store at " + dir_ +
+        " filled up under RocksDB; commits wait until it has recovered by itself, which it "
+        "does once the disk has room for its memtables again; reads go on (RocksDB: " +
+        write_stop_->reason() + ")");
+  }
+  if (min_free_bytes_ == 0) return Status::Ok();
+  struct statvfs fs {};
+  if (statvfs(dir_.c_str(), &fs) != 0) return Status::Ok();  // unknown: let RocksDB say
+  const uint64_t free_bytes = static_cast<uint64_t>(fs.f_bavail) * fs.f_frsize;
+  if (free_bytes >= min_free_bytes_) return Status::Ok();
+  return Status::ResourceExhausted(fmt::format(
+      "the disk of the store at {} is full: {:.1f} MiB free, below the {:.1f} MiB kept free "
+      "for the database's own work (--min-free-disk-mb); commits wait for space, reads go on",
+      dir_, static_cast<double>(free_bytes) / (1 << 20),
+      static_cast<double>(min_free_bytes_) / (1 << 20)));
 }
 
 }  // namespace foundry::storage

@@ -30,6 +30,7 @@
 #include "storage/draw_groups.h"
 #include "storage/play_counts_merge.h"
 #include "storage/store.h"
+#include "storage/write_stop.h"
 
 namespace rocksdb {
 class ColumnFamilyHandle;
@@ -72,8 +73,9 @@ class RocksStore final : public Store {
   Status Commit(const CommitBatch& batch) override;
   // Errors as Commit's, except that stored and repeated ids are skipped.
   Result<NewPuzzles> CommitNew(
-      CommitBatch batch, uint64_t max_new,
+      const CommitBatch& batch, uint64_t max_new,
       const std::function<void(const NewPuzzles&, foundry::v1::Campaign&)>& finish) override;
+  Status WriteState() override;
   // InvalidArgument for an empty id, one with a \0, or a string field that
   // is not valid UTF-8.
   Status PutCampaign(const foundry::v1::Campaign& campaign) override;
@@ -128,8 +130,8 @@ class RocksStore final : public Store {
     kByDraw = 8,
   };
 
-  RocksStore(std::string dir, bool sync_writes, std::unique_ptr<rocksdb::DB> db,
-             std::vector<rocksdb::ColumnFamilyHandle*> handles);
+  RocksStore(std::string dir, const StoreOptions& options, std::shared_ptr<WriteStop> write_stop,
+             std::unique_ptr<rocksdb::DB> db, std::vector<rocksdb::ColumnFamilyHandle*> handles);
 
   // The index a Scan with `filter` walks, and its key range there.
   struct ScanPlan;
@@ -170,7 +172,7 @@ class RocksStore final : public Store {
                               const std::string& campaign_id);
   // Validates, encodes and writes puzzles (with their member keys) and the
   // campaign record in one WriteBatch. REQUIRES: commit_mu_ held.
-  Status WriteLocked(const std::vector<foundry::v1::Puzzle>& puzzles,
+  Status WriteLocked(const std::vector<const foundry::v1::Puzzle*>& puzzles,
                      const std::vector<std::string>& member_keys,
                      const foundry::v1::Campaign& campaign);
   static std::string ByScoreKeyOf(const foundry::v1::Puzzle& p);
@@ -180,6 +182,9 @@ class RocksStore final : public Store {
 
   const std::string dir_;
   const bool sync_writes_;
+  const uint64_t min_free_bytes_;
+  // Registered with RocksDB as a listener; outlives db_.
+  std::shared_ptr<WriteStop> write_stop_;
   std::unique_ptr<rocksdb::DB> db_;
   // Owned; destroyed before db_ is closed. Indexed by Cf.
   std::vector<rocksdb::ColumnFamilyHandle*> handles_;

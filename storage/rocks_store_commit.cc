@@ -62,7 +62,7 @@ Result<RocksStore::Lookup> RocksStore::LookUpLocked(const std::vector<Puzzle>& p
   return out;
 }
 
-Status RocksStore::WriteLocked(const std::vector<Puzzle>& puzzles,
+Status RocksStore::WriteLocked(const std::vector<const Puzzle*>& puzzles,
                                const std::vector<std::string>& member_keys,
                                const Campaign& campaign) {
   KeyOrderedBatch entries;
@@ -71,7 +71,7 @@ Status RocksStore::WriteLocked(const std::vector<Puzzle>& puzzles,
   // read-then-write exact.
   DrawGroupMap changed;
   for (size_t i = 0; i < puzzles.size(); ++i) {
-    const Puzzle& p = puzzles[i];
+    const Puzzle& p = *puzzles[i];
     if (p.id().empty()) return Status::InvalidArgument("commit: a puzzle has no id");
     if (p.family().empty())
       return Status::InvalidArgument("commit: puzzle " + p.id() + " has no family");
@@ -139,6 +139,7 @@ Status RocksStore::WriteLocked(const std::vector<Puzzle>& puzzles,
 
 Status RocksStore::Commit(const CommitBatch& batch) {
   FOUNDRY_RETURN_IF_ERROR(CheckCampaignId(batch.campaign));
+  FOUNDRY_RETURN_IF_ERROR(WriteState());
   std::lock_guard<std::mutex> commit_lock(commit_mu_);
   // Nothing in the batch may exist yet: an id stored twice or a member
   // entry overwritten would leave the indexes and the counters wrong.
@@ -154,22 +155,26 @@ Status RocksStore::Commit(const CommitBatch& batch) {
                                    std::to_string(p.index()));
     }
   }
-  return WriteLocked(batch.puzzles, found->member_keys, batch.campaign);
+  std::vector<const Puzzle*> puzzles;
+  puzzles.reserve(batch.puzzles.size());
+  for (const Puzzle& p : batch.puzzles) puzzles.push_back(&p);
+  return WriteLocked(puzzles, found->member_keys, batch.campaign);
 }
 
 Result<NewPuzzles> RocksStore::CommitNew(
-    CommitBatch batch, uint64_t max_new,
+    const CommitBatch& batch, uint64_t max_new,
     const std::function<void(const NewPuzzles&, Campaign&)>& finish) {
   FOUNDRY_RETURN_IF_ERROR(CheckCampaignId(batch.campaign));
+  FOUNDRY_RETURN_IF_ERROR(WriteState());
   std::lock_guard<std::mutex> commit_lock(commit_mu_);
   Result<Lookup> found = LookUpLocked(batch.puzzles, batch.campaign.id());
   if (!found.ok()) return found.status();
   NewPuzzles outcome;
-  std::vector<Puzzle> kept;
+  std::vector<const Puzzle*> kept;
   std::vector<std::string> kept_members;
-  std::unordered_set<std::string> seen;
+  std::unordered_set<std::string_view> seen;
   for (size_t i = 0; i < batch.puzzles.size() && outcome.added < max_new; ++i) {
-    Puzzle& p = batch.puzzles[i];
+    const Puzzle& p = batch.puzzles[i];
     if (found->id_stored[i] || !seen.insert(p.id()).second) {
       ++outcome.duplicates;
       continue;
@@ -179,12 +184,13 @@ Result<NewPuzzles> RocksStore::CommitNew(
                                    " already has a puzzle at candidate index " +
                                    std::to_string(p.index()));
     }
-    kept.push_back(std::move(p));
+    kept.push_back(&p);
     kept_members.push_back(std::move(found->member_keys[i]));
     ++outcome.added;
   }
-  finish(outcome, batch.campaign);
-  FOUNDRY_RETURN_IF_ERROR(WriteLocked(kept, kept_members, batch.campaign));
+  Campaign campaign = batch.campaign;
+  finish(outcome, campaign);
+  FOUNDRY_RETURN_IF_ERROR(WriteLocked(kept, kept_members, campaign));
   return outcome;
 }
 

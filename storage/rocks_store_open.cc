@@ -6,6 +6,8 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <sys/statvfs.h>
+
 #include <algorithm>
 #include <cctype>
 #include <cstdarg>
@@ -18,6 +20,7 @@
 #include <unordered_set>
 #include <utility>
 
+#include <fmt/format.h>
 #include <rocksdb/db.h>
 #include <rocksdb/env.h>
 #include <rocksdb/iterator.h>
@@ -40,7 +43,10 @@ Status FromRocks(const rocksdb::Status& s, const std::string& dir, std::string_v
   if (s.ok()) return Status::Ok();
   const std::string msg = std::string(what) + " (store at " + dir + "): RocksDB: " + s.ToString();
   if (s.IsCorruption()) return Status::DataLoss(msg);
-  if (s.IsNoSpace()) return Status::ResourceExhausted(msg);
+  if (s.IsNoSpace()) {
+    return Status::ResourceExhausted(std::string(what) + " (store at " + dir +
+                                     "): the disk is full (RocksDB: " + s.ToString() + ")");
+  }
   if (s.IsBusy() || s.IsTryAgain() || s.IsTimedOut() || s.IsShutdownInProgress()) {
     return Status::Unavailable(msg);
   }
@@ -102,6 +108,20 @@ Status FromErrorCode(const std::error_code& ec, std::string_view what, const std
   }
   if (ec == std::errc::no_space_on_device) return Status::ResourceExhausted(std::move(msg));
   return Status::Internal(std::move(msg));
+}
+
+// The free space below which Open refuses a store directory.
+constexpr uint64_t kMinFreeBytesToOpen = 4u << 20;
+
+Status CheckRoomToOpen(const std::string& dir) {
+  struct statvfs fs {};
+  if (statvfs(dir.c_str(), &fs) != 0) return Status::Ok();  // unknown: let RocksDB say
+  const uint64_t free_bytes = static_cast<uint64_t>(fs.f_bavail) * fs.f_frsize;
+  if (free_bytes >= kMinFreeBytesToOpen) return Status::Ok();
+  return Status::ResourceExhausted(fmt::format(
+      "cannot open the store at {}: the disk is full ({} KiB free; opening needs {} MiB for "
+      "RocksDB's manifest and log). Free some space; nothing in the store was changed",
+      dir, free_bytes >> 10, kMinFreeBytesToOpen >> 20));
 }
 
 // ---------------------------------------------------------------------------
@@ -337,18 +357,25 @@ Result<std::unique_ptr<RocksStore>> RocksStore::Open(const std::string& dir,
     has_marker = true;
   }
 
+  // 3. The read-write open, with every column family of this schema. It
+  //    writes a little (a manifest, an options file, a new log); Debian's
+  //    RocksDB 7.8 aborts the process when those writes find no space at all,
+  //    so a disk with almost nothing free is refused here, with a reason.
+  FOUNDRY_RETURN_IF_ERROR(CheckRoomToOpen(dir));
   // 3. The read-write open, with every column family of this schema.
   rocksdb::DBOptions db_options = StoreDbOptions(/*create=*/fresh, options);
   // Upgrading: the probe checked that only column families added since the
   // store's version are missing.
   if (upgrade) db_options.create_missing_column_families = true;
+  auto write_stop = std::make_shared<WriteStop>();
+  db_options.listeners.push_back(write_stop);
   std::vector<rocksdb::ColumnFamilyDescriptor> descriptors = StoreColumnFamilies(options);
   std::vector<rocksdb::ColumnFamilyHandle*> handles;
   rocksdb::DB* raw = nullptr;
   rocksdb::Status s = rocksdb::DB::Open(db_options, dir, descriptors, &handles, &raw);
   if (!s.ok()) return FromRocksOpen(s, dir, "cannot open the store", /*existing=*/has_current);
   std::unique_ptr<RocksStore> store(new RocksStore(
-      dir, options.sync_writes, std::unique_ptr<rocksdb::DB>(raw), std::move(handles)));
+      dir, options, std::move(write_stop), std::unique_ptr<rocksdb::DB>(raw), std::move(handles)));
 
   // 4. Schema version: write it into a new store; re-check it in an existing
   //    one (the probe ran before we held the lock).
@@ -384,10 +411,13 @@ Result<std::unique_ptr<RocksStore>> RocksStore::Open(const std::string& dir,
   return store;
 }
 
-RocksStore::RocksStore(std::string dir, bool sync_writes, std::unique_ptr<rocksdb::DB> db,
+RocksStore::RocksStore(std::string dir, const StoreOptions& options,
+                       std::shared_ptr<WriteStop> write_stop, std::unique_ptr<rocksdb::DB> db,
                        std::vector<rocksdb::ColumnFamilyHandle*> handles)
     : dir_(std::move(dir)),
-      sync_writes_(sync_writes),
+      sync_writes_(options.sync_writes),
+      min_free_bytes_(options.min_free_bytes),
+      write_stop_(std::move(write_stop)),
       db_(std::move(db)),
       handles_(std::move(handles)) {}
 

@@ -55,6 +55,12 @@ struct StoreOptions {
   // RocksDB's row cache: whole records by key, consulted by point reads
   // before any table file (GetPuzzle, GetPuzzles). 0: none.
   uint64_t row_cache_bytes = 0;
+  // Puzzles are committed (Commit, CommitNew) only while the store's
+  // filesystem has at least this much free space; below it they are refused
+  // with ResourceExhausted, so that the disk never fills under RocksDB (whose
+  // flushes and compactions need room) and small writes (plays, campaign
+  // records) still fit. Default 256 MiB; 0 turns the check off.
+  uint64_t min_free_bytes = 256u << 20;
 };
 
 // Which puzzles a Scan or Sample visits; empty fields match everything.
@@ -155,10 +161,19 @@ class Store {
   // counters, cursor and state), which is written with them. One lookup per
   // puzzle under the commit lock, so no other commit can store one of the
   // ids in between (callers need no ContainsPuzzles and no lock of their
-  // own). Errors as Commit's; on an error nothing is written.
+  // own). Errors as Commit's; on an error nothing is written (`batch` is only
+  // read, so the caller can offer it again).
   virtual Result<NewPuzzles> CommitNew(
-      CommitBatch batch, uint64_t max_new,
+      const CommitBatch& batch, uint64_t max_new,
       const std::function<void(const NewPuzzles&, foundry::v1::Campaign&)>& finish) = 0;
+
+  // Ok while puzzles can be committed. ResourceExhausted, naming the store
+  // and the cause, while its filesystem has less free space than
+  // StoreOptions::min_free_bytes, or after a write found the disk full and
+  // until RocksDB has recovered by itself (once the disk has room for its
+  // memtables again); commits are refused meanwhile with this error, nothing
+  // stored is lost, and reads go on. One statfs call; no other I/O.
+  virtual Status WriteState() = 0;
 
   // Undoes a campaign's commits from candidate `from_index` on, in one
   // atomic write: every puzzle the campaign stored at an index >= from_index

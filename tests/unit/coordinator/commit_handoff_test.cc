@@ -2,10 +2,12 @@
 // committing leaves its job to that thread instead of waiting for it
 // (Coordinator::CommitReady). At 1,000 simulated workers every Submit had
 // queued behind whichever one was committing.
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <future>
 #include <mutex>
+#include <thread>
 
 #include "tests/unit/coordinator/coordinator_fixture.h"
 
@@ -15,7 +17,7 @@ namespace {
 using namespace std::chrono_literals;
 
 // The real store, with writes of puzzles (CommitNew, Commit) counted and
-// held at a gate while it is closed.
+// held at a gate while it is closed, and a switch that makes its disk full.
 class GatedStore final : public storage::Store {
  public:
   explicit GatedStore(storage::Store& inner) : inner_(inner) {}
@@ -31,6 +33,8 @@ class GatedStore final : public storage::Store {
     }
     cv_.notify_all();
   }
+  // While full, commits fail as a full disk's do and WriteState says so.
+  void SetFull(bool full) { full_ = full; }
   // Waits until `n` commits have reached the gate; false after 30 s.
   bool WaitArrived(int n) {
     std::unique_lock lock(mu_);
@@ -42,10 +46,15 @@ class GatedStore final : public storage::Store {
   }
 
   Result<storage::NewPuzzles> CommitNew(
-      storage::CommitBatch batch, uint64_t max_new,
+      const storage::CommitBatch& batch, uint64_t max_new,
       const std::function<void(const storage::NewPuzzles&, Campaign&)>& finish) override {
     Arrive();
-    return inner_.CommitNew(std::move(batch), max_new, finish);
+    if (full_) return WriteState();
+    return inner_.CommitNew(batch, max_new, finish);
+  }
+  Status WriteState() override {
+    if (full_) return Status::ResourceExhausted("the disk of the test store is full");
+    return inner_.WriteState();
   }
 
   // The rest goes straight through.
@@ -104,6 +113,7 @@ class GatedStore final : public storage::Store {
   std::condition_variable cv_;
   bool closed_ = false;
   int arrived_ = 0;
+  std::atomic<bool> full_{false};
 };
 
 class CommitHandOffTest : public CoordinatorTest {
@@ -206,6 +216,56 @@ TEST_F(CommitHandOffTest, AJobReadyDuringAnImportIsCommittedWhenTheImportLetsGo)
   core_->FinishImport(session);
   EXPECT_EQ(session.stored, 1u);
   EXPECT_EQ(core_->GetCampaign(c->id())->next_index(), 50u);
+}
+
+// A commit that finds the disk full is not a failed campaign: its job waits,
+// unwritten, with those after it; the campaign keeps running and says why;
+// once the disk has room the jobs commit in order by themselves, and the
+// campaign stores exactly what an undisturbed run stores.
+TEST_F(CommitHandOffTest, ACommitOnAFullDiskWaitsAndResumesInOrderWithTheSameIds) {
+  OpenGated();
+  auto c = core_->SubmitCampaign(Spec(150, 3, 50));
+  ASSERT_TRUE(c.ok());
+  ASSERT_TRUE(core_->SubmitResults(Run(LeaseJob())).ok());
+  const uint64_t before = core_->GetCampaign(c->id())->counters().stored();
+  ASSERT_GT(before, 0u);
+
+  gated_->SetFull(true);
+  const int arrived = gated_->arrived();
+  auto second = Run(LeaseJob());
+  auto third = Run(LeaseJob());
+  ASSERT_TRUE(core_->SubmitResults(second).ok());
+  ASSERT_TRUE(core_->SubmitResults(third).ok());
+  EXPECT_EQ(gated_->arrived(), arrived + 1);  // one try, then held: no retry per submission
+  Campaign held = *core_->GetCampaign(c->id());
+  EXPECT_EQ(held.state(), foundry::v1::CAMPAIGN_STATE_RUNNING);
+  EXPECT_EQ(held.counters().stored(), before);
+  EXPECT_EQ(held.next_index(), 50u);
+  EXPECT_NE(held.message().find("waiting for disk space"), std::string::npos) << held.message();
+  EXPECT_FALSE(core_->SubmitCampaign(Spec(10, 4, 50)).ok());  // nothing new starts
+
+  gated_->SetFull(false);  // the ticker looks every second
+  for (int i = 0; i < 100 && core_->GetCampaign(c->id())->next_index() < 150; ++i) {
+    std::this_thread::sleep_for(100ms);
+  }
+  EXPECT_EQ(core_->GetCampaign(c->id())->next_index(), 150u);  // both held jobs, in order
+  EXPECT_EQ(gated_->arrived(), arrived + 3);
+  const Campaign done = Drive(c->id());
+  ASSERT_EQ(done.state(), foundry::v1::CAMPAIGN_STATE_DONE) << done.message();
+  EXPECT_TRUE(done.message().find("waiting") == std::string::npos) << done.message();
+  const std::set<std::string> ids = StoredIds(c->id());
+  EXPECT_EQ(ids.size(), 150u);
+
+  // The same campaign on a disk that never filled.
+  core_.reset();  // before the store it commits into
+  gated_.reset();
+  store_.reset();
+  std::filesystem::remove_all(dir_);
+  Reopen();
+  auto again = core_->SubmitCampaign(Spec(150, 3, 50));
+  ASSERT_TRUE(again.ok());
+  Drive(again->id());
+  EXPECT_EQ(StoredIds(again->id()), ids);
 }
 
 }  // namespace
