@@ -2,7 +2,8 @@
 # The sanitizer and fuzzing runs of CI:
 # 1. one clang build with ASan + UBSan (+ libFuzzer instrumentation): every
 #    unit test, then each fuzz target for FUZZ_SECONDS (default 20) from its
-#    corpus in tests/fuzz/corpus/;
+#    corpus in tests/fuzz/corpus/ (label fuzz only: the long runs, label
+#    fuzz-long, are scripts/fuzz.sh long's);
 # 2. one g++ build with TSan: the pipeline's unit tests (job executor, lease
 #    loop, coordinator core, commit window).
 set -euo pipefail
@@ -15,9 +16,10 @@ export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ \
   -DFOUNDRY_SANITIZE=address,undefined -DFOUNDRY_FUZZ=ON -DFOUNDRY_WERROR=OFF -DFOUNDRY_BENCH=OFF \
   -DFOUNDRY_FUZZ_SECONDS="${FUZZ_SECONDS:-20}" >/dev/null
-cmake --build build-asan -j "$jobs" --target unit_tests fuzz_params fuzz_puzzle_json fuzz_requests
+cmake --build build-asan -j "$jobs" --target unit_tests fuzz_params fuzz_puzzle_json fuzz_family \
+  fuzz_import fuzz_requests
 ctest --test-dir build-asan --output-on-failure -j "$jobs" -L unit
-ctest --test-dir build-asan --output-on-failure -L fuzz
+ctest --test-dir build-asan --output-on-failure -L '^fuzz$'
 
 export TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 suppressions=$PWD/tests/tsan.supp"
 cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DFOUNDRY_SANITIZE=thread \

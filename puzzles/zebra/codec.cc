@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+#include "puzzles/answer_text.h"
+
 namespace foundry::puzzles::zebra {
 namespace {
 
@@ -31,6 +33,18 @@ std::string Ordinal(int house) {
   static const char* kNames[] = {"first", "second", "third",   "fourth",
                                  "fifth", "sixth",  "seventh", "eighth"};
   return house >= 0 && house < 8 ? kNames[house] : fmt::format("{}th", house + 1);
+}
+
+// A category or item name a player can type back (answer.h) and that keeps
+// CanonicalBytes unambiguous: not empty, no space at either end, none of
+// the separators ':' ',' ';' and no control character (new lines split
+// answers too).
+bool TypableName(std::string_view name) {
+  if (name.empty() || IsSpace(name.front()) || IsSpace(name.back())) return false;
+  return std::none_of(name.begin(), name.end(), [](char ch) {
+    return ch == ':' || ch == ',' || ch == ';' || static_cast<unsigned char>(ch) < 0x20 ||
+           ch == 0x7f;
+  });
 }
 
 std::string Capitalised(std::string s) {
@@ -67,7 +81,9 @@ Result<ParsedPuzzle> ParsePuzzle(const nlohmann::json& puzzle) {
   for (size_t c = 0; c < cats->size(); ++c) {
     const auto& j = (*cats)[c];
     const auto bad = Status::InvalidArgument(
-        fmt::format("category {} must be {{\"name\": string, \"items\": {} distinct strings}}",
+        fmt::format("category {} must be {{\"name\": string, \"items\": {} distinct strings}}, "
+                    "names distinct, not empty, without ':' ',' ';', control characters or "
+                    "spaces at the ends",
                     c + 1, p.houses));
     if (!j.is_object() || j.size() != 2 || !j.contains("name") || !j["name"].is_string() ||
         !j.contains("items") || !j["items"].is_array() ||
@@ -76,9 +92,16 @@ Result<ParsedPuzzle> ParsePuzzle(const nlohmann::json& puzzle) {
     }
     Category cat;
     cat.name = j["name"].get<std::string>();
+    if (!TypableName(cat.name)) return bad;
+    for (const Category& other : p.categories) {
+      if (other.name == cat.name) return bad;
+    }
     std::set<std::string> seen;
     for (const auto& item : j["items"]) {
-      if (!item.is_string() || !seen.insert(item.get<std::string>()).second) return bad;
+      if (!item.is_string() || !TypableName(item.get_ref<const std::string&>()) ||
+          !seen.insert(item.get<std::string>()).second) {
+        return bad;
+      }
       cat.items.push_back(item.get<std::string>());
     }
     p.categories.push_back(std::move(cat));

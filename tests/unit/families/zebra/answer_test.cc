@@ -104,6 +104,27 @@ TEST(ZebraAnswerTest, AnExactNameWinsOverOneThatDiffersInCase) {
   EXPECT_TRUE(*ZB().CheckAnswer(p, s, "size: BIG, big, small; pet: dog, cat, fish"));
 }
 
+// Found by fuzz_family: an imported puzzle with an item "red, blue" verified,
+// yet its formatted answer could not be read back, and its canonical bytes
+// could equal another puzzle's. Verify refuses names a player cannot type.
+TEST(ZebraAnswerTest, VerifyRefusesNamesThatCannotBeTypedBack) {
+  ASSERT_TRUE(ZB().Verify(Small(), kSmallSolution).ok());
+  for (const char* name :
+       {"", " red", "red ", "red, blue", "red;blue", "red:blue", "red\nblue", "red\tblue"}) {
+    json item = Small();
+    item["categories"][0]["items"][0] = name;
+    EXPECT_EQ(ZB().Verify(item, kSmallSolution).status().code(), Status::Code::kInvalidArgument)
+        << "item '" << name << "'";
+    json category = Small();
+    category["categories"][1]["name"] = name;
+    EXPECT_EQ(ZB().Verify(category, kSmallSolution).status().code(), Status::Code::kInvalidArgument)
+        << "category '" << name << "'";
+  }
+  json twice = Small();
+  twice["categories"][1]["name"] = "color";
+  EXPECT_EQ(ZB().Verify(twice, kSmallSolution).status().code(), Status::Code::kInvalidArgument);
+}
+
 TEST(ZebraAnswerTest, GeneratedPuzzlesTakeTheirFormattedAnswerAndNoSwap) {
   const Params params = *ZB().MakeParams(std::map<std::string, std::string>{});
   const auto accepted = FirstAccepted(ZB(), params, 4, 21, 200);
