@@ -22,7 +22,7 @@ struct SolveFlags {
   std::string family;
   int length = 4;
   bool leading_zero = false;
-  std::string strategy = "ours";
+  std::string strategy;  // empty: the family's default
 };
 
 int Play(puzzles::Guesser& guesser) {
@@ -75,8 +75,10 @@ void AddSolveCommand(CLI::App& app, int& exit_code) {
       ->required();
   cmd->add_option("--length", flags->length, "Digits in your number")->check(CLI::Range(3, 6));
   cmd->add_flag("--leading-zero", flags->leading_zero, "Your number may start with 0");
-  cmd->add_option("--strategy", flags->strategy, "ours (entropy) or seed (first consistent)")
-      ->check(CLI::IsMember({"ours", "seed"}));
+  cmd->add_option("--strategy", flags->strategy,
+                  "optimal (the default: a searched decision tree where one is shipped, else "
+                  "ours), ours (entropy) or seed (first consistent)")
+      ->check(CLI::IsMember({"optimal", "ours", "seed"}));
   cmd->callback([flags, &exit_code] { exit_code = Solve(*flags); });
 }
 

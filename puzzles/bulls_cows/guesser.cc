@@ -79,13 +79,15 @@ class SessionGuesser final : public Guesser {
 Result<std::unique_ptr<Guesser>> NewGuesser(int length, bool leading_zero,
                                             std::string_view strategy) {
   StrategyKind kind;
-  if (strategy.empty() || strategy == "ours") {
+  if (strategy.empty() || strategy == "optimal") {
+    kind = StrategyKind::kOptimal;
+  } else if (strategy == "ours") {
     kind = StrategyKind::kOurs;
   } else if (strategy == "seed") {
     kind = StrategyKind::kSeed;
   } else {
     return Status::InvalidArgument(
-        fmt::format("unknown strategy '{}' for bulls-cows (ours or seed)", strategy));
+        fmt::format("unknown strategy '{}' for bulls-cows (optimal, ours or seed)", strategy));
   }
   return std::unique_ptr<Guesser>(new SessionGuesser(length, leading_zero, kind));
 }

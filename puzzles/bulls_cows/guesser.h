@@ -12,8 +12,9 @@
 namespace foundry::puzzles::bulls_cows {
 
 // A guesser for a secret of `length` different digits (leading zero allowed
-// with `leading_zero`), with strategy "ours" (entropy, the default when
-// empty) or "seed" (the first consistent code). InvalidArgument for another
+// with `leading_zero`), with strategy "optimal" (the shipped tree where
+// there is one, else "ours"; the default when empty), "ours" (entropy) or
+// "seed" (the first consistent code). InvalidArgument for another
 // strategy. REQUIRES: kMinLength <= length <= kMaxLength.
 Result<std::unique_ptr<Guesser>> NewGuesser(int length, bool leading_zero,
                                             std::string_view strategy);

@@ -4,6 +4,8 @@
 #include <cassert>
 #include <cmath>
 
+#include "puzzles/bulls_cows/optimal_tree.h"
+
 namespace foundry::puzzles::bulls_cows {
 namespace {
 
@@ -141,6 +143,9 @@ uint32_t NextGuess(const Universe& u, std::span<const uint32_t> candidates, Stra
                    int guesses_made) {
   assert(!candidates.empty());
   if (kind == StrategyKind::kSeed) return candidates.front();
+  if (kind == StrategyKind::kOptimal) {
+    if (const auto g = OptimalTreeGuess(u, candidates, guesses_made)) return *g;
+  }
   return Ours(u, candidates, guesses_made + 1);
 }
 

@@ -1,17 +1,21 @@
 // Unit tests of the bulls-cows family: the seed's scoring example, strict
 // JSON, generated puzzles brute-force checked (uniqueness, minimality, clue
-// bounds, difficulty recomputed), and the two strategies over every secret.
+// bounds, difficulty recomputed), and the three strategies over every
+// secret (the optimal one's shipped tree checked path by path).
 #include "puzzles/bulls_cows/bulls_cows.h"
 
+#include <algorithm>
 #include <map>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include "puzzles/bulls_cows/codes.h"
+#include "puzzles/bulls_cows/optimal_tree.h"
 #include "puzzles/bulls_cows/session.h"
 #include "puzzles/bulls_cows/strategy.h"
 #include "puzzles/rng.h"
@@ -338,6 +342,95 @@ TEST(BullsCowsStrategyTest, NextGuessPlaysAGame) {
   EXPECT_LE(guesses, 7);
 }
 
+// The proven optimum (Tanaka 1996) is 26,274 guesses over the 5040
+// secrets; the shipped tree, from a restricted search, needs 26,279.
+constexpr int64_t kProvenOptimum = 26274;
+constexpr int64_t kShippedTreeTotal = 26279;
+
+TEST(BullsCowsStrategyTest, OptimalFollowsTheShippedTree) {
+  const StrategyStats s = Evaluate(Universe::For(4, true), StrategyKind::kOptimal);
+  EXPECT_EQ(s.secrets, 5040);
+  EXPECT_EQ(s.total_guesses, kShippedTreeTotal);
+  EXPECT_GE(s.total_guesses, kProvenOptimum);
+  EXPECT_EQ(s.worst, 7);
+}
+
+// The tree alone, as its format says (no strategy code, the test's own
+// scoring): walked depth first with the candidates each path leaves, every
+// path ends on a guess equal to the secret within 7 guesses, every line is
+// reached, and a position the file leaves out has at most two candidates.
+struct TreeWalk {
+  std::map<std::string, std::string> tree;
+  std::set<std::string> reached;
+  int64_t total = 0;
+  int worst = 0;
+  int64_t found = 0;
+
+  void Walk(const std::string& path, const std::vector<std::string>& left, int guesses) {
+    ASSERT_LE(guesses, 7) << path;
+    ASSERT_FALSE(left.empty()) << path;
+    const auto it = tree.find(path.empty() ? "-" : path);
+    std::string guess;
+    if (it != tree.end()) {
+      reached.insert(it->first);
+      EXPECT_GE(left.size(), 3u) << "a listed position with few candidates: " << path;
+      guess = it->second;
+    } else {
+      ASSERT_LE(left.size(), 2u) << "no guess for " << path;
+      guess = left.front();
+    }
+    std::map<std::string, std::vector<std::string>> next;  // answer "BC" -> candidates
+    for (const std::string& secret : left) {
+      if (secret == guess) {
+        total += guesses;
+        worst = std::max(worst, guesses);
+        ++found;
+        continue;
+      }
+      const auto [b, c] = TestScore(guess, secret);
+      ASSERT_LT(b, 4);
+      next[std::to_string(b) + std::to_string(c)].push_back(secret);
+    }
+    for (const auto& [answer, part] : next) Walk(path + answer, part, guesses + 1);
+  }
+};
+
+TEST(BullsCowsStrategyTest, OptimalTreePathsAreConsistent) {
+  const Universe& u = Universe::For(4, true);
+  TreeWalk walk;
+  for (const TreeEntry& e : OptimalTreeEntries(u)) {
+    EXPECT_GE(u.Find(e.guess), 0) << e.path << " " << e.guess;
+    EXPECT_TRUE(walk.tree.emplace(e.path, e.guess).second) << "repeated path " << e.path;
+  }
+  ASSERT_FALSE(walk.tree.empty());
+  std::vector<std::string> all;
+  for (uint32_t i : u.allowed()) all.push_back(u.Text(i));
+  walk.Walk("", all, 1);
+  EXPECT_EQ(walk.found, 5040);
+  EXPECT_EQ(walk.reached.size(), walk.tree.size()) << "lines no secret reaches";
+  EXPECT_EQ(walk.total, kShippedTreeTotal);
+  EXPECT_EQ(walk.worst, 7);
+}
+
+TEST(BullsCowsStrategyTest, OptimalPlaysOursWhereThereIsNoTree) {
+  EXPECT_TRUE(OptimalTreeEntries(Universe::For(4, false)).empty());
+  EXPECT_TRUE(OptimalTreeEntries(Universe::For(3, true)).empty());
+  for (const auto& [length, leading_zero] : {std::pair{4, false}, std::pair{3, true}}) {
+    const Universe& u = Universe::For(length, leading_zero);
+    const StrategyStats optimal = Evaluate(u, StrategyKind::kOptimal);
+    const StrategyStats ours = Evaluate(u, StrategyKind::kOurs);
+    EXPECT_EQ(optimal.total_guesses, ours.total_guesses) << length << " " << leading_zero;
+    EXPECT_EQ(optimal.worst, ours.worst);
+  }
+  // A game that left the tree (another first guess) goes on with ours.
+  const Universe& u = Universe::For(4, true);
+  const auto g = static_cast<uint32_t>(u.Find("5678"));
+  const std::vector<uint32_t> left = bulls_cows::Consistent(u, u.allowed(), g, MakeScore(0, 2));
+  EXPECT_FALSE(OptimalTreeGuess(u, left, 1).has_value());
+  EXPECT_EQ(NextGuess(u, left, StrategyKind::kOptimal, 1),
+            NextGuess(u, left, StrategyKind::kOurs, 1));
+}
+
 // ---- the interactive session (foundry solve bulls-cows) ----
 
 // Plays `secret` through a Session, answering honestly.
@@ -357,6 +450,10 @@ TEST(BullsCowsSessionTest, FindsSecretsWithinSevenGuesses) {
     EXPECT_LE(PlaySession(secret, false, StrategyKind::kOurs), 7) << secret;
   }
   EXPECT_LE(PlaySession("0123", true, StrategyKind::kOurs), 7);
+  for (const char* secret : {"0123", "9876", "5081", "4702"}) {
+    EXPECT_LE(PlaySession(secret, true, StrategyKind::kOptimal), 7) << secret;
+  }
+  EXPECT_EQ(PlaySession("0123", true, StrategyKind::kOptimal), 1) << "the tree starts with 0123";
   EXPECT_LE(PlaySession("951", false, StrategyKind::kSeed), 9);
   EXPECT_LE(PlaySession("10293", false, StrategyKind::kOurs), 9);
 }
