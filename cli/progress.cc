@@ -50,10 +50,14 @@ void Progress::Update(const foundry::v1::Campaign& c) {
   const double ratio = count ? static_cast<double>(stored) / static_cast<double>(count) : 0;
   constexpr int kWidth = 30;
   const int filled = static_cast<int>(ratio * kWidth);
-  const std::string line = fmt::format(
-      "[{}{}] {:5.1f}%  {}/{}  {:.0f}/s  ETA {}", std::string(static_cast<size_t>(filled), '#'),
-      std::string(static_cast<size_t>(kWidth - filled), '.'), ratio * 100, Grouped(stored),
-      Grouped(count), rate, Eta(eta));
+  std::string line = fmt::format("[{}{}] {:5.1f}%  {}/{}  {:.0f}/s  ETA {}",
+                                 std::string(static_cast<size_t>(filled), '#'),
+                                 std::string(static_cast<size_t>(kWidth - filled), '.'),
+                                 ratio * 100, Grouped(stored), Grouped(count), rate, Eta(eta));
+  // A running campaign's message says why it waits (a full disk).
+  if (c.state() == foundry::v1::CAMPAIGN_STATE_RUNNING && !c.message().empty()) {
+    line += "  " + c.message();
+  }
   if (tty_) {
     fmt::print(out_, "\r{}\x1b[K", line);
     drawn_ = true;

@@ -18,7 +18,8 @@ class Progress {
  public:
   explicit Progress(std::FILE* out);
 
-  // Shows `c`'s progress (rate from its counters between calls).
+  // Shows `c`'s progress (rate from its counters between calls) and, while
+  // it runs, its message (why it waits, when it does).
   void Update(const foundry::v1::Campaign& c);
   // Ends the progress line.
   void Finish();

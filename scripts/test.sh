@@ -3,6 +3,7 @@
 # suite (unit and integration tests; real processes on 127.0.0.1), then the
 # containers test alone (label `containers`: the image from these binaries
 # and the compose stack under podman; it installs podman and its friends).
+# The 30-minute soak (label `soak`) is left out: `ctest -L soak` runs it.
 # Usage: scripts/test.sh [ctest arguments ...] (given arguments replace the
 # two default runs by one `ctest` with them, e.g. `-L unit`).
 set -euo pipefail
@@ -14,5 +15,5 @@ build=${BUILD_DIR:-build}
 if [ $# -gt 0 ]; then
   exec ctest --test-dir "$build" --output-on-failure -j "$(nproc)" "$@"
 fi
-ctest --test-dir "$build" --output-on-failure -j "$(nproc)" -LE containers
+ctest --test-dir "$build" --output-on-failure -j "$(nproc)" -LE "containers|soak"
 ctest --test-dir "$build" --output-on-failure -L containers

@@ -157,6 +157,8 @@ check "the restarted coordinator holds at the same count" test "$(stored_of "$c1
 
 freed_ms=$(date +%s%3N)
 rm -f "$DISK/filler"
+wait_for 30 "commits to resume once space returned" disk_full_is 0
+say "commits resumed $(( $(date +%s%3N) - freed_ms )) ms after the filler was removed"
 wait_for 120 "campaign 1 to finish once space returned" is_done "$c1"
 say "campaign 1 done $(( $(date +%s%3N) - freed_ms )) ms after the filler was removed"
 check "the coordinator logged the resumption" grep -q 'commits resumed' "$T/coord2.log"
