@@ -24,6 +24,7 @@ struct RunFlags {
   std::string db = "foundry-db";
   int threads = static_cast<int>(std::thread::hardware_concurrency());
   bool quiet = false;
+  uint64_t min_free_disk_mb = storage::StoreOptions().min_free_bytes >> 20;
 };
 
 // Prints the first puzzle the campaign stored.
@@ -39,7 +40,9 @@ void PrintExample(storage::Store& store, const std::string& campaign_id) {
 int Run(const RunFlags& flags) {
   auto spec = ToSpec(flags.gen);
   if (!spec.ok()) return Fail(spec.status().message());
-  auto store = storage::Store::Open(flags.db, {});
+  storage::StoreOptions store_options;
+  store_options.min_free_bytes = flags.min_free_disk_mb << 20;
+  auto store = storage::Store::Open(flags.db, store_options);
   if (!store.ok()) return Fail(store.status().ToString());
   coordinator::CoordinatorOptions options;
   // The two lease loops below verify each other's jobs on the same arena;
@@ -108,6 +111,11 @@ void AddRunCommand(CLI::App& app, int& exit_code) {
   cmd->add_option("--db", flags->db, "Store directory (created when missing)");
   cmd->add_option("--threads", flags->threads, "Generation threads")->check(CLI::Range(1, 1024));
   cmd->add_flag("--quiet", flags->quiet, "No progress bar and no example");
+  cmd->add_option("--min-free-disk-mb", flags->min_free_disk_mb,
+                  "Hold commits while the store's disk has less free space than this, in MiB "
+                  "(they resume when space returns); 0 = never")
+      ->check(CLI::Range(uint64_t{0}, uint64_t{1} << 30))
+      ->capture_default_str();
   cmd->callback([flags, &exit_code] { exit_code = Run(*flags); });
 }
 
