@@ -8,8 +8,6 @@
 #include <unordered_set>
 #include <utility>
 
-#include <sys/statvfs.h>
-
 #include <fmt/format.h>
 #include <rocksdb/db.h>
 #include <rocksdb/iterator.h>
@@ -232,10 +230,9 @@ Status RocksStore::WriteState() {
         write_stop_->reason() + ")");
   }
   if (min_free_bytes_ == 0) return Status::Ok();
-  struct statvfs fs {};
-  if (statvfs(dir_.c_str(), &fs) != 0) return Status::Ok();  // unknown: let RocksDB say
-  const uint64_t free_bytes = static_cast<uint64_t>(fs.f_bavail) * fs.f_frsize;
-  if (free_bytes >= min_free_bytes_) return Status::Ok();
+  const std::optional<uint64_t> free = FreeBytes(dir_);
+  if (!free || *free >= min_free_bytes_) return Status::Ok();
+  const uint64_t free_bytes = *free;
   return Status::ResourceExhausted(fmt::format(
       "the disk of the store at {} is full: {:.1f} MiB free, below the {:.1f} MiB kept free "
       "for the database's own work (--min-free-disk-mb); commits wait for space, reads go on",

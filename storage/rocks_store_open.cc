@@ -39,6 +39,12 @@ namespace fs = std::filesystem;
 using foundry::v1::Campaign;
 using foundry::v1::Puzzle;
 
+std::optional<uint64_t> FreeBytes(const std::string& dir) {
+  struct statvfs fs {};
+  if (statvfs(dir.c_str(), &fs) != 0) return std::nullopt;
+  return static_cast<uint64_t>(fs.f_bavail) * fs.f_frsize;
+}
+
 Status FromRocks(const rocksdb::Status& s, const std::string& dir, std::string_view what) {
   if (s.ok()) return Status::Ok();
   const std::string msg = std::string(what) + " (store at " + dir + "): RocksDB: " + s.ToString();
@@ -114,10 +120,9 @@ Status FromErrorCode(const std::error_code& ec, std::string_view what, const std
 constexpr uint64_t kMinFreeBytesToOpen = 4u << 20;
 
 Status CheckRoomToOpen(const std::string& dir) {
-  struct statvfs fs {};
-  if (statvfs(dir.c_str(), &fs) != 0) return Status::Ok();  // unknown: let RocksDB say
-  const uint64_t free_bytes = static_cast<uint64_t>(fs.f_bavail) * fs.f_frsize;
-  if (free_bytes >= kMinFreeBytesToOpen) return Status::Ok();
+  const std::optional<uint64_t> free = FreeBytes(dir);
+  if (!free || *free >= kMinFreeBytesToOpen) return Status::Ok();
+  const uint64_t free_bytes = *free;
   return Status::ResourceExhausted(fmt::format(
       "cannot open the store at {}: the disk is full ({} KiB free; opening needs {} MiB for "
       "RocksDB's manifest and log). Free some space; nothing in the store was changed",

@@ -1,7 +1,9 @@
 // Small helpers shared by the files of RocksStore. Private to storage/.
 #pragma once
 
+#include <cstdint>
 #include <cstring>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -15,6 +17,10 @@ namespace foundry::storage {
 // Maps a RocksDB status onto ours. `what` says what we were doing; the
 // RocksDB text is kept verbatim so that an operator can search for it.
 Status FromRocks(const rocksdb::Status& s, const std::string& dir, std::string_view what);
+
+// Free bytes for an unprivileged writer on the filesystem of `dir`, or
+// nullopt when it cannot be told (then RocksDB's own errors speak).
+std::optional<uint64_t> FreeBytes(const std::string& dir);
 
 inline rocksdb::Slice ToSlice(std::string_view v) { return rocksdb::Slice(v.data(), v.size()); }
 
