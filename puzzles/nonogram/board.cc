@@ -37,7 +37,7 @@ bool Board::SolveRow(int r, Rule rule) {
   uint64_t fill = row_fill_[r], empty = row_empty_[r];
   const bool ok = rule == Rule::kFull
                       ? SolveLine(lines_->rows[static_cast<size_t>(r)], fill, empty)
-                      : SimpleLine(lines_->clues.rows[static_cast<size_t>(r)], width_, fill, empty);
+                      : SimpleLine(lines_->rows[static_cast<size_t>(r)], fill, empty);
   if (!ok) return false;
   const uint64_t new_fill = fill & ~row_fill_[r], new_empty = empty & ~row_empty_[r];
   row_fill_[r] = fill;
@@ -54,7 +54,7 @@ bool Board::SolveColumn(int c, Rule rule) {
   const bool ok =
       rule == Rule::kFull
           ? SolveLine(lines_->columns[static_cast<size_t>(c)], fill, empty)
-          : SimpleLine(lines_->clues.columns[static_cast<size_t>(c)], height_, fill, empty);
+          : SimpleLine(lines_->columns[static_cast<size_t>(c)], fill, empty);
   if (!ok) return false;
   const uint64_t new_fill = fill & ~col_fill_[c], new_empty = empty & ~col_empty_[c];
   col_fill_[c] = fill;

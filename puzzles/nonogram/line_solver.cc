@@ -17,10 +17,10 @@ LineAutomaton LineAutomaton::Build(const Clue& clue, int length) {
   return a;
 }
 
-bool SolveLine(const LineAutomaton& a, uint64_t& fill, uint64_t& empty) {
+bool Reach(const LineAutomaton& a, uint64_t fill, uint64_t empty, LineReach& out) {
   const int n = a.length;
-  uint64_t forward[kMaxSide + 1];
-  uint64_t backward[kMaxSide + 1];
+  uint64_t* forward = out.forward;
+  uint64_t* backward = out.backward;
   forward[0] = 1;
   for (int c = 0; c < n; ++c) {
     const uint64_t s = forward[c];
@@ -38,6 +38,15 @@ bool SolveLine(const LineAutomaton& a, uint64_t& fill, uint64_t& empty) {
     if (!((fill >> c) & 1ULL)) prev |= (s & a.gaps) | ((s >> 1) & a.lasts);
     backward[c] = prev;
   }
+  return true;
+}
+
+bool SolveLine(const LineAutomaton& a, uint64_t& fill, uint64_t& empty) {
+  const int n = a.length;
+  LineReach reach;
+  if (!Reach(a, fill, empty, reach)) return false;
+  const uint64_t* forward = reach.forward;
+  const uint64_t* backward = reach.backward;
   uint64_t may_fill = 0, may_empty = 0;
   for (int c = 0; c < n; ++c) {
     const uint64_t s = forward[c];

@@ -32,6 +32,19 @@ struct LineAutomaton {
   static LineAutomaton Build(const Clue& clue, int length);
 };
 
+// What can be read of a line: forward[c], the states reachable after its
+// first c cells; backward[c], the states from which cells c..n-1 can be read
+// to an accepting end. A state in both at c lies on some whole line that
+// agrees with the known cells.
+struct LineReach {
+  uint64_t forward[kMaxSide + 1];
+  uint64_t backward[kMaxSide + 1];
+};
+
+// Fills `out` for the known cells `fill` and `empty`. Returns false when no
+// line agrees with them (`out` is then unspecified).
+bool Reach(const LineAutomaton& a, uint64_t fill, uint64_t empty, LineReach& out);
+
 // Settles what `a`'s clue and the known cells force: adds the forced cells
 // to `fill` and `empty` (bits below a.length). Returns false when no line
 // agrees with the known cells (the masks are then unspecified).

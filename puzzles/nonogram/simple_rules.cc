@@ -1,78 +1,48 @@
 #include "puzzles/nonogram/simple_rules.h"
 
-#include <algorithm>
+#include "puzzles/nonogram/line_solver.h"
 
 namespace foundry::puzzles::nonogram {
 namespace {
 
-constexpr int kMaxRuns = (kMaxSide + 1) / 2;
-
 // Cells [a, b) as a mask.
 uint64_t Span(int a, int b) { return b <= a ? 0 : LowBits(b) & ~LowBits(a); }
 
-uint64_t Reverse(uint64_t line, int n) {
-  uint64_t out = 0;
-  for (int c = 0; c < n; ++c) out |= ((line >> c) & 1ULL) << (n - 1 - c);
-  return out;
-}
-
-// The leftmost placement (the smallest start of each run, in order) that
-// agrees with the known cells, into `start`; false when there is none.
-bool Leftmost(const int* runs, int k, int n, uint64_t fill, uint64_t empty, int* start) {
-  // fits[j][p]: runs j..k-1 can be placed in cells [p, n), the rest empty.
-  bool fits[kMaxRuns + 1][kMaxSide + 2];
-  for (int p = 0; p <= n; ++p) fits[k][p] = (fill & Span(p, n)) == 0;
-  for (int j = k - 1; j >= 0; --j) {
-    fits[j][n] = false;
-    for (int p = n - 1; p >= 0; --p) {
-      const int e = p + runs[j];
-      const bool here = e <= n && (empty & Span(p, e)) == 0 &&
-                        (e == n ? j == k - 1 : !((fill >> e) & 1ULL) && fits[j + 1][e + 1]);
-      fits[j][p] = here || (!((fill >> p) & 1ULL) && fits[j][p + 1]);
-    }
-  }
-  if (!fits[0][0]) return false;
-  int pos = 0;
-  for (int j = 0; j < k; ++j) {
-    for (int s = pos;; ++s) {
-      const int e = s + runs[j];
-      if (e <= n && (empty & Span(s, e)) == 0 &&
-          (e == n ? j == k - 1 : !((fill >> e) & 1ULL) && fits[j + 1][e + 1])) {
-        start[j] = s;
-        pos = e + 1;
-        break;
-      }
-      // fits[0][0] promises a placement, so the loop stops before a known
-      // filled cell would be left in a gap.
-    }
-  }
-  return true;
-}
-
 }  // namespace
 
-bool SimpleLine(const Clue& clue, int n, uint64_t& fill, uint64_t& empty) {
-  const int k = static_cast<int>(clue.size());
-  if (k == 0) {
-    if (fill != 0) return false;
-    empty |= LowBits(n);
-    return true;
+bool SimpleLine(const LineAutomaton& a, uint64_t& fill, uint64_t& empty) {
+  const int n = a.length;
+  LineReach reach;
+  if (!Reach(a, fill, empty, reach)) return false;
+  // The first state of each run. Run j can start at cell c in some line that
+  // agrees with the known cells exactly when reading c as filled enters its
+  // first state from a reachable state (c not known empty) and the rest can still be read; its
+  // first and last such cells are its starts in the leftmost and the
+  // rightmost placement.
+  const uint64_t firsts = a.ones & (a.gaps << 1);
+  int left[64], right[64];
+  uint64_t seen = 0;
+  for (int c = 0; c < n; ++c) {
+    if ((empty >> c) & 1ULL) continue;
+    for (uint64_t m = (reach.forward[c] << 1) & firsts & reach.backward[c + 1]; m != 0;
+         m &= m - 1) {
+      const int s = __builtin_ctzll(m);
+      if (((seen >> s) & 1ULL) == 0) left[s] = c;
+      seen |= 1ULL << s;
+      right[s] = c;
+    }
   }
-  int runs[kMaxRuns], reversed[kMaxRuns], left[kMaxRuns], mirrored[kMaxRuns], right[kMaxRuns];
-  for (int j = 0; j < k; ++j) {
-    runs[j] = clue[static_cast<size_t>(j)];
-    reversed[k - 1 - j] = runs[j];
-  }
-  if (!Leftmost(runs, k, n, fill, empty, left)) return false;
-  if (!Leftmost(reversed, k, n, Reverse(fill, n), Reverse(empty, n), mirrored)) return false;
-  for (int j = 0; j < k; ++j) right[j] = n - mirrored[k - 1 - j] - runs[j];
+  // Some whole line agrees (Reach), so every run has a start.
   uint64_t boxes = 0, spaces = 0;
-  for (int j = 0; j < k; ++j) boxes |= Span(right[j], left[j] + runs[j]);
-  for (int j = 0; j <= k; ++j) {
-    const int gap_from = j == 0 ? 0 : right[j - 1] + runs[j - 1];
-    const int gap_to = j == k ? n : left[j];
-    spaces |= Span(gap_from, gap_to);
+  int gap_from = 0;  // where the gap before the next run begins, rightmost placement
+  for (uint64_t m = firsts; m != 0; m &= m - 1) {
+    const int s = __builtin_ctzll(m);
+    const int len = __builtin_ctzll(a.lasts >> s) + 1;
+    boxes |= Span(right[s], left[s] + len);
+    spaces |= Span(gap_from, left[s]);
+    gap_from = right[s] + len;
   }
+  spaces |= Span(gap_from, n);
   if ((boxes & empty) != 0 || (spaces & fill) != 0) return false;
   fill |= boxes;
   empty |= spaces;

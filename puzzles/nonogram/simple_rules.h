@@ -17,12 +17,13 @@
 
 #include <cstdint>
 
-#include "puzzles/nonogram/lines.h"
+#include "puzzles/nonogram/line_solver.h"
 
 namespace foundry::puzzles::nonogram {
 
-// Adds to `fill` and `empty` the cells the two rules settle in a line of
-// `n` cells. Returns false when no placement agrees with the known cells.
-bool SimpleLine(const Clue& clue, int n, uint64_t& fill, uint64_t& empty);
+// Adds to `fill` and `empty` the cells the two rules settle in a line read
+// by `a` (line_solver.h). Returns false when no placement agrees with the
+// known cells.
+bool SimpleLine(const LineAutomaton& a, uint64_t& fill, uint64_t& empty);
 
 }  // namespace foundry::puzzles::nonogram

@@ -4,6 +4,7 @@
 // shares, and the simple rules (simple_rules.h) a subset of them.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <vector>
 
 #include "puzzles/nonogram/line_solver.h"
@@ -67,7 +68,7 @@ TEST(NonogramLineTest, SolversAgreeWithBruteForce) {
     }
     const bool p_ok = PlaceLine(clue, cells);
     uint64_t sf = fill, se = empty;
-    const bool s_ok = SimpleLine(clue, n, sf, se);
+    const bool s_ok = SimpleLine(LineAutomaton::Build(clue, n), sf, se);
     ASSERT_EQ(a_ok, t.any) << trial;
     ASSERT_EQ(p_ok, t.any) << trial;
     if (!t.any) {
@@ -94,6 +95,59 @@ TEST(NonogramLineTest, SolversAgreeWithBruteForce) {
   EXPECT_GT(contradictions, 300);
 }
 
+// The simple rules by their definition: each run's first and last start
+// over every agreeing line (its leftmost and rightmost placement); boxes
+// where a run covers a cell at both, spaces in a gap at both.
+Truth SlideRuns(const Clue& clue, int n, uint64_t fill, uint64_t empty) {
+  const size_t k = clue.size();
+  std::vector<int> first(k, n), last(k, -1);
+  Truth t;
+  for (uint64_t line = 0; line < (1ULL << n); ++line) {
+    if ((line & empty) != 0 || (line & fill) != fill || RunsOf(line, n) != clue) continue;
+    t.any = true;
+    size_t j = 0;
+    for (int c = 0; c < n; ++c) {
+      if (((line >> c) & 1) != 0 && (c == 0 || ((line >> (c - 1)) & 1) == 0)) {
+        first[j] = std::min(first[j], c);
+        last[j] = std::max(last[j], c);
+        ++j;
+      }
+    }
+  }
+  if (!t.any) return t;
+  const auto span = [](int a, int b) { return b <= a ? 0 : LowBits(b) & ~LowBits(a); };
+  int gap_from = 0;
+  for (size_t j = 0; j < k; ++j) {
+    t.fill |= span(last[j], first[j] + clue[j]);
+    t.empty |= span(gap_from, first[j]);
+    gap_from = last[j] + clue[j];
+  }
+  t.empty |= span(gap_from, n);
+  t.fill |= fill;
+  t.empty |= empty;
+  return t;
+}
+
+TEST(NonogramLineTest, SimpleRulesSlideEachRunToBothEnds) {
+  Rng rng(29);
+  int settled = 0;
+  for (int trial = 0; trial < 6000; ++trial) {
+    const int n = static_cast<int>(rng.Between(1, 12));
+    const uint64_t source = rng.Next() & LowBits(n);
+    const Clue clue = RunsOf(source, n);
+    const uint64_t known = rng.Next() & rng.Next() & LowBits(n);
+    const uint64_t fill = source & known, empty = ~source & known;
+    const Truth want = SlideRuns(clue, n, fill, empty);
+    ASSERT_TRUE(want.any);  // the source line agrees
+    uint64_t sf = fill, se = empty;
+    ASSERT_TRUE(SimpleLine(LineAutomaton::Build(clue, n), sf, se)) << trial;
+    settled += __builtin_popcountll((sf | se) & ~known);
+    EXPECT_EQ(sf, want.fill) << trial;
+    EXPECT_EQ(se, want.empty) << trial;
+  }
+  EXPECT_GT(settled, 6000);  // the rules did settle cells
+}
+
 TEST(NonogramLineTest, SimpleRulesAreWeakerThanTheCompleteSolver) {
   // Sliding runs misses what only a case analysis of the whole line sees
   // (which run a known cell belongs to): some random lines show it.
@@ -106,7 +160,7 @@ TEST(NonogramLineTest, SimpleRulesAreWeakerThanTheCompleteSolver) {
     const Clue clue = RunsOf(source, n);
     uint64_t af = source & known, ae = ~source & known, sf = af, se = ae;
     SolveLine(LineAutomaton::Build(clue, n), af, ae);
-    SimpleLine(clue, n, sf, se);
+    SimpleLine(LineAutomaton::Build(clue, n), sf, se);
     stronger += __builtin_popcountll(af | ae) > __builtin_popcountll(sf | se);
   }
   EXPECT_GT(stronger, 0);
@@ -119,7 +173,7 @@ TEST(NonogramLineTest, LongLines) {
     uint64_t fill = 0, empty = 0;
     ASSERT_TRUE(SolveLine(LineAutomaton::Build(clue, 40), fill, empty));
     uint64_t sf = 0, se = 0;
-    ASSERT_TRUE(SimpleLine(clue, 40, sf, se));
+    ASSERT_TRUE(SimpleLine(LineAutomaton::Build(clue, 40), sf, se));
     std::vector<int8_t> cells(40, kUnknown);
     ASSERT_TRUE(PlaceLine(clue, cells));
     // Each of these clues leaves exactly one line.
