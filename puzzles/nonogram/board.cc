@@ -51,10 +51,9 @@ bool Board::SolveRow(int r, Rule rule) {
 
 bool Board::SolveColumn(int c, Rule rule) {
   uint64_t fill = col_fill_[c], empty = col_empty_[c];
-  const bool ok =
-      rule == Rule::kFull
-          ? SolveLine(lines_->columns[static_cast<size_t>(c)], fill, empty)
-          : SimpleLine(lines_->columns[static_cast<size_t>(c)], fill, empty);
+  const bool ok = rule == Rule::kFull
+                      ? SolveLine(lines_->columns[static_cast<size_t>(c)], fill, empty)
+                      : SimpleLine(lines_->columns[static_cast<size_t>(c)], fill, empty);
   if (!ok) return false;
   const uint64_t new_fill = fill & ~col_fill_[c], new_empty = empty & ~col_empty_[c];
   col_fill_[c] = fill;
