@@ -46,7 +46,7 @@ Trial Evaluate(const Rows& image, const GenerateOptions& o, int last) {
   t.clues = CluesOf(image, o.width, o.height);
   const LineSet lines(t.clues);
   Board board(lines);
-  t.grade = Grade(board, &image, last);
+  t.grade = Grade(board, &image, last, o.level == kExpert ? 0 : o.ambiguity_nodes);
   if (!t.grade.stopped && t.grade.level == kExpert && t.grade.open_after_probing > 0) {
     t.count = CountToTwo(board, o.max_nodes, &image, &t.other);
   }
@@ -102,6 +102,7 @@ Candidate Generate(Rng& rng, const GenerateOptions& o) {
   if (Trivial(image)) return Rejected{"trivial"};
   const int last = o.level < 0 ? kHard : std::min(o.level, kHard);
   Trial t = Evaluate(image, o, last);
+  if (t.grade.ambiguous) return Rejected{"not_unique"};
   if (t.grade.stopped || (o.level >= 0 && t.grade.level != o.level)) return Rejected{"level"};
   if (t.grade.level < kExpert) return Accept(t, image, o);
   if (t.grade.open_after_probing == 0) return Accept(t, image, o);  // solved by probing

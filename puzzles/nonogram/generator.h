@@ -23,6 +23,10 @@ struct GenerateOptions {
   // Search nodes before a candidate that probing leaves open is given up
   // ("search_limit"); Verify allows far more.
   int64_t max_nodes = 500;
+  // Boards a quick search near the image may visit, before probing, to
+  // reject a puzzle with a second solution early (grader.h); not used when
+  // expert is asked for (its repair needs the second solution itself).
+  int64_t ambiguity_nodes = 64;
   // Asked for expert: when the search finds a second solution, flip one
   // image cell where the two differ and grade again, up to this many times
   // (puzzles that need nested suppositions lie just on the unique side of

@@ -3,10 +3,11 @@
 #include <algorithm>
 
 #include "puzzles/nonogram/probing.h"
+#include "puzzles/nonogram/search.h"
 
 namespace foundry::puzzles::nonogram {
 
-Grading Grade(Board& board, const Rows* hint, int last) {
+Grading Grade(Board& board, const Rows* hint, int last, int64_t ambiguity_budget) {
   Grading g;
   const auto stop = [&](int level) {
     g.level = level;
@@ -25,6 +26,12 @@ Grading Grade(Board& board, const Rows* hint, int last) {
     return g;
   }
   if (board.open() == 0 || last == kMedium) return stop(kMedium);
+  if (ambiguity_budget > 0 && hint != nullptr &&
+      FindOtherSolutionNear(board, *hint, ambiguity_budget)) {
+    g.ambiguous = true;
+    g.level = kExpert;
+    return g;
+  }
   const ProbeOutcome probe = ProbeInLayers(board, hint);
   g.consistent = probe.consistent;
   g.probes = probe.forced;

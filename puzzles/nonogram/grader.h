@@ -38,6 +38,9 @@ struct Grading {
   int probes = 0;              // cells settled by a contradiction
   int probe_layers = 0;        // probing layers that settled a cell
   int open_after_probing = 0;  // cells line solving and probing left open
+  // Probing skipped: a quick search found a second solution (only with
+  // `ambiguity_budget`); the puzzle is not unique and the grade is void.
+  bool ambiguous = false;
 };
 
 // Grades from an empty `board` (nothing known), running the stages up to
@@ -45,7 +48,12 @@ struct Grading {
 // level is wanted). `board` ends at the last stage's fixed point. `hint`:
 // as for ProbeToFixedPoint (a solution, to halve the probes; the grade is
 // the same).
-Grading Grade(Board& board, const Rows* hint, int last = kHard);
+// `ambiguity_budget` > 0 (the generator, with the image as `hint`): before
+// probing, FindOtherSolutionNear (search.h) spends up to that many boards
+// looking for a second solution, and on finding one stops with `ambiguous`.
+// Probing cannot settle a cell two solutions disagree on, so such a puzzle
+// would end rejected anyway, after probing every open cell.
+Grading Grade(Board& board, const Rows* hint, int last = kHard, int64_t ambiguity_budget = 0);
 
 // The family's Difficulty for a finished grading (not `stopped`). Score =
 // (level + f) / 4 with f in [0, 1): easy, the sweeps the simple rules took;

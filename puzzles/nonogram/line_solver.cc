@@ -22,21 +22,23 @@ bool Reach(const LineAutomaton& a, uint64_t fill, uint64_t empty, LineReach& out
   uint64_t* forward = out.forward;
   uint64_t* backward = out.backward;
   forward[0] = 1;
+  // Masks instead of branches: whether a cell may be read filled (empty) is
+  // as good as random, and mispredictions cost more than the masking.
   for (int c = 0; c < n; ++c) {
     const uint64_t s = forward[c];
-    uint64_t next = 0;
-    if (!((empty >> c) & 1ULL)) next |= (s << 1) & a.ones;                   // read filled
-    if (!((fill >> c) & 1ULL)) next |= (s & a.gaps) | ((s & a.lasts) << 1);  // read empty
-    forward[c + 1] = next;
+    const uint64_t may_fill = ((empty >> c) & 1ULL) - 1;  // all ones unless known empty
+    const uint64_t may_empty = ((fill >> c) & 1ULL) - 1;
+    forward[c + 1] =
+        ((s << 1) & a.ones & may_fill) | (((s & a.gaps) | ((s & a.lasts) << 1)) & may_empty);
   }
   if ((forward[n] & a.accept) == 0) return false;
   backward[n] = a.accept;
   for (int c = n - 1; c >= 0; --c) {
     const uint64_t s = backward[c + 1];
-    uint64_t prev = 0;
-    if (!((empty >> c) & 1ULL)) prev |= (s & a.ones) >> 1;
-    if (!((fill >> c) & 1ULL)) prev |= (s & a.gaps) | ((s >> 1) & a.lasts);
-    backward[c] = prev;
+    const uint64_t may_fill = ((empty >> c) & 1ULL) - 1;
+    const uint64_t may_empty = ((fill >> c) & 1ULL) - 1;
+    backward[c] =
+        (((s & a.ones) >> 1) & may_fill) | (((s & a.gaps) | ((s >> 1) & a.lasts)) & may_empty);
   }
   return true;
 }

@@ -24,4 +24,12 @@ struct GuessCount {
 GuessCount CountToTwo(const Board& board, int64_t max_nodes, const Rows* known = nullptr,
                       Rows* other = nullptr);
 
+// Looks for a solution other than `image` near it, cheaply: for each open
+// cell of `board` (at a line-solving fixed point) in reading order, the cell
+// is set against the image and the rest completed depth-first, the image's
+// value first, until a whole grid agrees with the clues. Visits at most
+// `max_nodes` boards. True when one was found: the puzzle is not unique.
+// False says nothing (the budget ran out, or the puzzle is unique).
+bool FindOtherSolutionNear(const Board& board, const Rows& image, int64_t max_nodes);
+
 }  // namespace foundry::puzzles::nonogram
