@@ -171,6 +171,9 @@ void AddPlayCommand(CLI::App& app, int& exit_code) {
   cmd->add_option("--family", f->family, "With --player: the family to play");
   cmd->add_option("--offset", f->offset, "With --player: aim this far above (or below) your rating")
       ->check(CLI::Range(-1000.0, 1000.0));
+  // With --db the ratings are computed here: the same constants as a
+  // coordinator's flags (a coordinator uses its own).
+  coordinator::AddRatingFlags(*cmd, f->source.ratings);
   cmd->callback([f, &exit_code] { exit_code = Play(*f); });
 }
 

@@ -27,6 +27,10 @@ void AddStatsCommand(CLI::App& app, int& exit_code);
 void AddImportCommand(CLI::App& app, int& exit_code);
 void AddShowCommand(CLI::App& app, int& exit_code);
 void AddPlayCommand(CLI::App& app, int& exit_code);
+// foundry players refit (the grade -> rating mappings) and foundry daily
+// (the puzzle of the day); docs/players.md.
+void AddPlayersCommand(CLI::App& app, int& exit_code);
+void AddDailyCommand(CLI::App& app, int& exit_code);
 // foundry backup (online through a coordinator, or of a stopped store;
 // --list, --verify) and foundry restore.
 void AddBackupCommand(CLI::App& app, int& exit_code);

@@ -20,6 +20,8 @@ int main(int argc, char** argv) {
   foundry::cli::AddImportCommand(app, exit_code);
   foundry::cli::AddShowCommand(app, exit_code);
   foundry::cli::AddPlayCommand(app, exit_code);
+  foundry::cli::AddPlayersCommand(app, exit_code);
+  foundry::cli::AddDailyCommand(app, exit_code);
   foundry::cli::AddSolveCommand(app, exit_code);
   foundry::cli::AddBackupCommand(app, exit_code);
   foundry::cli::AddRestoreCommand(app, exit_code);

@@ -93,6 +93,25 @@ class RemoteSource final : public PuzzleSource {
     return resp;
   }
 
+  Result<foundry::v1::Puzzle> PuzzleOfTheDay(
+      const foundry::v1::PuzzleOfTheDayRequest& req) override {
+    foundry::v1::Puzzle resp;
+    auto ctx = CallContext();
+    grpc::Status s = stub_->PuzzleOfTheDay(ctx.get(), req, &resp);
+    if (!s.ok()) return FromRpc(s, address_);
+    return resp;
+  }
+
+  Result<foundry::v1::RefitRatingsResponse> RefitRatings(
+      const foundry::v1::RefitRatingsRequest& req) override {
+    foundry::v1::RefitRatingsResponse resp;
+    // It reads every rated puzzle once.
+    auto ctx = CallContext(std::chrono::hours(1));
+    grpc::Status s = stub_->RefitRatings(ctx.get(), req, &resp);
+    if (!s.ok()) return FromRpc(s, address_);
+    return resp;
+  }
+
   Result<foundry::v1::ImportResponse> Import(
       const std::vector<foundry::v1::ImportRequest>& items) override {
     foundry::v1::ImportResponse resp;
@@ -115,7 +134,9 @@ class RemoteSource final : public PuzzleSource {
 // The store in this process, behind the coordinator's store service.
 class LocalSource final : public PuzzleSource {
  public:
-  static Result<std::unique_ptr<PuzzleSource>> Open(const std::string& dir) {
+  static Result<std::unique_ptr<PuzzleSource>> Open(const std::string& dir,
+                                                    const coordinator::RatingSettings& ratings) {
+    FOUNDRY_RETURN_IF_ERROR(coordinator::CheckRatingSettings(ratings));
     storage::StoreOptions opts;
     opts.create_if_missing = false;
     auto store = storage::Store::Open(dir, opts);
@@ -127,6 +148,7 @@ class LocalSource final : public PuzzleSource {
     source->core_ = std::move(*core);
     source->service_ =
         std::make_unique<coordinator::PuzzleStoreServiceImpl>(*source->store_, source->core_.get());
+    source->service_->set_rating_model(coordinator::MakeRatingModel(ratings));
     return std::unique_ptr<PuzzleSource>(std::move(source));
   }
 
@@ -176,6 +198,20 @@ class LocalSource final : public PuzzleSource {
     return resp;
   }
 
+  Result<foundry::v1::Puzzle> PuzzleOfTheDay(
+      const foundry::v1::PuzzleOfTheDayRequest& req) override {
+    foundry::v1::Puzzle resp;
+    FOUNDRY_RETURN_IF_ERROR(FromGrpc(service_->PuzzleOfTheDay(nullptr, &req, &resp)));
+    return resp;
+  }
+
+  Result<foundry::v1::RefitRatingsResponse> RefitRatings(
+      const foundry::v1::RefitRatingsRequest& req) override {
+    foundry::v1::RefitRatingsResponse resp;
+    FOUNDRY_RETURN_IF_ERROR(FromGrpc(service_->RefitRatings(nullptr, &req, &resp)));
+    return resp;
+  }
+
   Result<foundry::v1::ImportResponse> Import(
       const std::vector<foundry::v1::ImportRequest>& items) override {
     coordinator::ImportSession session;
@@ -215,7 +251,7 @@ Result<std::unique_ptr<PuzzleSource>> PuzzleSource::Open(const SourceFlags& flag
   if (flags.db.empty() == flags.coordinator.empty()) {
     return Status::InvalidArgument("give exactly one of --db DIR or --coordinator HOST:PORT");
   }
-  if (!flags.db.empty()) return LocalSource::Open(flags.db);
+  if (!flags.db.empty()) return LocalSource::Open(flags.db, flags.ratings);
   return std::unique_ptr<PuzzleSource>(new RemoteSource(flags.coordinator));
 }
 

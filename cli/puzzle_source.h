@@ -13,6 +13,7 @@
 #include <CLI/CLI.hpp>
 
 #include "common/status.h"
+#include "coordinator/rating_settings.h"
 #include "foundry/v1/store.pb.h"
 
 namespace foundry::cli {
@@ -20,6 +21,8 @@ namespace foundry::cli {
 struct SourceFlags {
   std::string db;
   std::string coordinator;
+  // With --db: rate with these constants (a coordinator uses its own flags).
+  coordinator::RatingSettings ratings;
 };
 
 // Adds --db and --coordinator (mutually exclusive) to `cmd`.
@@ -44,6 +47,12 @@ class PuzzleSource {
   virtual Result<foundry::v1::Player> GetPlayer(const foundry::v1::GetPlayerRequest& req) = 0;
   // The next puzzle for a player (docs/players.md).
   virtual Result<foundry::v1::Puzzle> NextPuzzle(const foundry::v1::NextPuzzleRequest& req) = 0;
+  // The puzzle of the day of a family (docs/players.md).
+  virtual Result<foundry::v1::Puzzle> PuzzleOfTheDay(
+      const foundry::v1::PuzzleOfTheDayRequest& req) = 0;
+  // Refits the families' grade -> rating mappings (admin; docs/players.md).
+  virtual Result<foundry::v1::RefitRatingsResponse> RefitRatings(
+      const foundry::v1::RefitRatingsRequest& req) = 0;
   // Sends every request of `items` as one import.
   virtual Result<foundry::v1::ImportResponse> Import(
       const std::vector<foundry::v1::ImportRequest>& items) = 0;

@@ -107,12 +107,18 @@ int main(int argc, char** argv) {
                  "campaigns more of the machine")
       ->check(CLI::Range(uint64_t{0}, uint64_t{1} << 20))
       ->capture_default_str();
+  foundry::coordinator::RatingSettings rating_settings;
+  foundry::coordinator::AddRatingFlags(app, rating_settings);
   app.add_flag("--insecure", insecure,
                "Allow listening off loopback without TLS or tokens (closed networks only)");
   CLI11_PARSE(app, argc, argv);
 
   // Every refusal comes before the store is opened: a refused start leaves
   // nothing on disk (no store directory created for nothing).
+  if (auto checked = foundry::coordinator::CheckRatingSettings(rating_settings); !checked.ok()) {
+    fmt::print(stderr, "foundry-coordinator: {}\n", checked.message());
+    return 1;
+  }
   foundry::coordinator::ServerSecurity security;
   security.allow_insecure_remote = insecure;
   stream_limits.idle_timeout =
@@ -155,6 +161,7 @@ int main(int argc, char** argv) {
   foundry::coordinator::CoordinatorMetrics metrics(*registry);
   foundry::coordinator::RpcMetrics rpc_metrics(*registry);
   foundry::coordinator::BackupMetrics backup_metrics(*registry);
+  foundry::coordinator::PlayerMetrics player_metrics(*registry);
   if (!backup_dir.empty()) {
     // The age of the last good backup is known from the start, not only
     // after this process took one (the FoundryBackupTooOld alert).
@@ -197,8 +204,9 @@ int main(int argc, char** argv) {
   foundry::coordinator::BackupSettings backup_settings;
   backup_settings.metrics = &backup_metrics;
   backup_settings.rate_limit_bytes_per_second = backup_rate_mb << 20;
-  auto server = foundry::coordinator::CoordinatorServer::Start(listen, **core, security,
-                                                               &rpc_metrics, backup_settings);
+  const foundry::coordinator::PlayerSettings player_settings{rating_settings, &player_metrics};
+  auto server = foundry::coordinator::CoordinatorServer::Start(
+      listen, **core, security, &rpc_metrics, backup_settings, player_settings);
   if (!server.ok()) {
     fmt::print(stderr, "foundry-coordinator: {}\n", server.status().message());
     return 1;

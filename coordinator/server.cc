@@ -8,7 +8,7 @@
 namespace foundry::coordinator {
 
 CoordinatorServer::CoordinatorServer(Coordinator& core, const ServerSecurity& security,
-                                     const BackupSettings& backup)
+                                     const BackupSettings& backup, const PlayerSettings& players)
     : access_(security.admin_token, security.reader_token, security.worker_token),
       streams_(security.streams),
       campaigns_(core, access_),
@@ -17,6 +17,8 @@ CoordinatorServer::CoordinatorServer(Coordinator& core, const ServerSecurity& se
       store_(store_handlers_, access_),
       admin_(core.store(), access_, backup) {
   store_handlers_.set_stream_limiter(&streams_);
+  store_handlers_.set_rating_model(MakeRatingModel(players.ratings));
+  store_handlers_.set_player_metrics(players.metrics);
 }
 
 CoordinatorServer::~CoordinatorServer() { Shutdown(std::chrono::milliseconds(0)); }
@@ -55,12 +57,11 @@ Status CheckServerSecurity(const std::string& address, const ServerSecurity& sec
   return Status::Ok();
 }
 
-Result<std::unique_ptr<CoordinatorServer>> CoordinatorServer::Start(const std::string& address,
-                                                                    Coordinator& core,
-                                                                    const ServerSecurity& security,
-                                                                    RpcMetrics* rpc_metrics,
-                                                                    const BackupSettings& backup) {
+Result<std::unique_ptr<CoordinatorServer>> CoordinatorServer::Start(
+    const std::string& address, Coordinator& core, const ServerSecurity& security,
+    RpcMetrics* rpc_metrics, const BackupSettings& backup, const PlayerSettings& players) {
   FOUNDRY_RETURN_IF_ERROR(CheckServerSecurity(address, security));
+  FOUNDRY_RETURN_IF_ERROR(CheckRatingSettings(players.ratings));
   const bool tls = !security.tls_cert_pem.empty() || !security.tls_key_pem.empty();
   const bool tokens = !security.admin_token.empty();
   if (!IsLoopbackAddress(address) && !(tls && tokens)) {
@@ -71,7 +72,7 @@ Result<std::unique_ptr<CoordinatorServer>> CoordinatorServer::Start(const std::s
                  tokens ? "read the traffic" : "run, cancel and read campaigns");
   }
 
-  std::unique_ptr<CoordinatorServer> s(new CoordinatorServer(core, security, backup));
+  std::unique_ptr<CoordinatorServer> s(new CoordinatorServer(core, security, backup, players));
   // Standard health checking (grpc.health.v1) for probes, and reflection so
   // that generic tools can list and call the services.
   grpc::EnableDefaultHealthCheckService(true);

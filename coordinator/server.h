@@ -51,6 +51,14 @@ Result<std::unique_ptr<grpc::Server>> StartHealthServer(const std::string& addre
 // that a refused start leaves nothing on disk.
 Status CheckServerSecurity(const std::string& address, const ServerSecurity& security);
 
+// How the store service rates players and counts their plays.
+struct PlayerSettings {
+  // REQUIRES: CheckRatingSettings(ratings).ok().
+  RatingSettings ratings;
+  // Nullable; must outlive the server.
+  PlayerMetrics* metrics = nullptr;
+};
+
 class CoordinatorServer {
  public:
   // Listens on `address` ("127.0.0.1:7000"; port 0 picks a free one).
@@ -59,12 +67,14 @@ class CoordinatorServer {
   // missing without allow_insecure_remote; InvalidArgument for TLS material
   // that does not fit together.
   // `rpc_metrics` (nullable; must outlive the server) times every call;
-  // `backup` says how online backups are taken and recorded.
+  // `backup` says how online backups are taken and recorded; `players` how
+  // players are rated and counted.
   static Result<std::unique_ptr<CoordinatorServer>> Start(const std::string& address,
                                                           Coordinator& core,
                                                           const ServerSecurity& security = {},
                                                           RpcMetrics* rpc_metrics = nullptr,
-                                                          const BackupSettings& backup = {});
+                                                          const BackupSettings& backup = {},
+                                                          const PlayerSettings& players = {});
   ~CoordinatorServer();
 
   // The port actually bound.
@@ -76,8 +86,8 @@ class CoordinatorServer {
   void Shutdown(std::chrono::milliseconds grace = std::chrono::seconds(5));
 
  private:
-  CoordinatorServer(Coordinator& core, const ServerSecurity& security,
-                    const BackupSettings& backup);
+  CoordinatorServer(Coordinator& core, const ServerSecurity& security, const BackupSettings& backup,
+                    const PlayerSettings& players);
 
   AccessControl access_;
   StreamLimiter streams_;

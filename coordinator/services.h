@@ -5,7 +5,9 @@
 
 #include "coordinator/access_control.h"
 #include "coordinator/coordinator.h"
+#include "coordinator/player_metrics.h"
 #include "coordinator/puzzle_wire.h"
+#include "coordinator/rating_settings.h"
 #include "coordinator/stream_limiter.h"
 #include "foundry/v1/campaign.grpc.pb.h"
 #include "foundry/v1/store.grpc.pb.h"
@@ -92,11 +94,6 @@ inline constexpr size_t kImportChunkBytes = 8 << 20;
 // What an import did, as the wire reports it.
 foundry::v1::ImportResponse ToImportResponse(const ImportSession& session);
 
-// Glicko-2 with issue 32's constants (ratings/glicko2.h) as the store
-// applies it, and puzzles' initial ratings 1500 + 1000 * (score - 0.5)
-// (docs/players.md).
-storage::RatingModel DefaultRatingModel();
-
 class PuzzleStoreServiceImpl final : public foundry::v1::PuzzleStore::Service {
  public:
   // `core` (nullable) serves imports and campaign summaries; `access`
@@ -107,6 +104,12 @@ class PuzzleStoreServiceImpl final : public foundry::v1::PuzzleStore::Service {
   // Export streams are admitted by `streams` (nullable: unbounded, for
   // in-process use); it must outlive this service.
   void set_stream_limiter(StreamLimiter* streams) { streams_ = streams; }
+  // Rates with `model` (the flags' RatingSettings) instead of the defaults.
+  // Call before serving.
+  void set_rating_model(storage::RatingModel model) { rating_model_ = std::move(model); }
+  // Counts plays and NextPuzzle calls in `metrics` (nullable; must outlive
+  // this service). Call before serving.
+  void set_player_metrics(PlayerMetrics* metrics) { player_metrics_ = metrics; }
   grpc::Status GetPuzzle(grpc::ServerContext*, const foundry::v1::GetPuzzleRequest*,
                          foundry::v1::Puzzle*) override;
   // GetPuzzle's answer as the wire bytes of a foundry.v1.Puzzle
@@ -132,6 +135,11 @@ class PuzzleStoreServiceImpl final : public foundry::v1::PuzzleStore::Service {
                          foundry::v1::Player*) override;
   grpc::Status NextPuzzle(grpc::ServerContext*, const foundry::v1::NextPuzzleRequest*,
                           foundry::v1::Puzzle*) override;
+  grpc::Status PuzzleOfTheDay(grpc::ServerContext*, const foundry::v1::PuzzleOfTheDayRequest*,
+                              foundry::v1::Puzzle*) override;
+  // Admin only (grade_refit.cc).
+  grpc::Status RefitRatings(grpc::ServerContext*, const foundry::v1::RefitRatingsRequest*,
+                            foundry::v1::RefitRatingsResponse*) override;
 
  private:
   // RecordPlay with a player_id, an answer or a play_id: judged by the
@@ -144,7 +152,8 @@ class PuzzleStoreServiceImpl final : public foundry::v1::PuzzleStore::Service {
   Coordinator* core_;
   const AccessControl& access_;
   StreamLimiter* streams_ = nullptr;
-  const storage::RatingModel rating_model_ = DefaultRatingModel();
+  storage::RatingModel rating_model_ = DefaultRatingModel();
+  PlayerMetrics* player_metrics_ = nullptr;
 };
 
 // The store service as the coordinator's server runs it: the unary reads and
@@ -194,6 +203,10 @@ class PuzzleStoreCallbackService final
                          foundry::v1::Player*) override;
   grpc::Status NextPuzzle(grpc::ServerContext*, const foundry::v1::NextPuzzleRequest*,
                           foundry::v1::Puzzle*) override;
+  grpc::Status PuzzleOfTheDay(grpc::ServerContext*, const foundry::v1::PuzzleOfTheDayRequest*,
+                              foundry::v1::Puzzle*) override;
+  grpc::Status RefitRatings(grpc::ServerContext*, const foundry::v1::RefitRatingsRequest*,
+                            foundry::v1::RefitRatingsResponse*) override;
 
  private:
   PuzzleStoreServiceImpl& handlers_;

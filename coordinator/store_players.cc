@@ -1,7 +1,9 @@
 // The store service's player calls (docs/players.md): RecordPlay with a
 // player, an answer or a play_id (the family judges the answer; the store
-// rates and records atomically), GetPlayer and NextPuzzle. The rating model
-// is Glicko-2 (ratings/), applied by the store under its lock.
+// rates and records atomically), GetPlayer, NextPuzzle and PuzzleOfTheDay.
+// The rating model is Glicko-2 (ratings/), applied by the store under its
+// lock.
+#include <chrono>
 #include <cmath>
 
 #include <fmt/format.h>
@@ -9,10 +11,10 @@
 
 #include "common/rpc_status.h"
 #include "coordinator/services.h"
+#include "coordinator/utc_date.h"
 #include "puzzles/family.h"
 #include "puzzles/puzzle_id.h"
 #include "puzzles/registry.h"
-#include "ratings/glicko2.h"
 
 namespace foundry::coordinator {
 namespace {
@@ -43,13 +45,6 @@ Status CheckFamily(std::string_view family) {
   return Status::Ok();
 }
 
-ratings::Rating ToRating(const storage::RatingState& s) {
-  return {s.rating, s.deviation, s.volatility};
-}
-storage::RatingState ToState(const ratings::Rating& r) {
-  return {r.rating, r.deviation, r.volatility};
-}
-
 // Whether `answer` solves puzzle `id`, by the puzzle's family.
 Result<bool> Judge(storage::Store& store, const std::string& id, std::string_view answer) {
   auto record = store.GetPuzzle(id);
@@ -72,26 +67,6 @@ Result<bool> Judge(storage::Store& store, const std::string& id, std::string_vie
 }
 
 }  // namespace
-
-storage::RatingModel DefaultRatingModel() {
-  const ratings::Glicko2Config config;
-  storage::RatingModel model;
-  model.new_player = ToState(config.initial);
-  model.puzzle_center = 1500;
-  model.puzzle_per_score = 1000;
-  // One play is one rating period for each side: the player meets the
-  // puzzle, the puzzle meets the player with the opposite result, both
-  // against the other's rating before the play.
-  model.rate = [config](const storage::RatingState& player, const storage::RatingState& puzzle,
-                        bool solved) {
-    const ratings::Rating p = ToRating(player);
-    const ratings::Rating z = ToRating(puzzle);
-    const double s = solved ? 1.0 : 0.0;
-    return std::make_pair(ToState(ratings::Update(p, {{z, s}}, config)),
-                          ToState(ratings::Update(z, {{p, 1.0 - s}}, config)));
-  };
-  return model;
-}
 
 grpc::Status PuzzleStoreServiceImpl::RecordPlayerPlay(const foundry::v1::RecordPlayRequest& req,
                                                       foundry::v1::RecordPlayResponse* resp) {
@@ -123,6 +98,7 @@ grpc::Status PuzzleStoreServiceImpl::RecordPlayerPlay(const foundry::v1::RecordP
   auto result = store_.RecordPlayerPlay(play, rating_model_);
   if (!result.ok()) return ToGrpc(result.status());
   *resp = std::move(*result);
+  if (player_metrics_ != nullptr) player_metrics_->Played(*resp);
   SetObservedLevel(resp->mutable_observed());
   return grpc::Status::OK;
 }
@@ -167,10 +143,29 @@ grpc::Status PuzzleStoreServiceImpl::NextPuzzle(grpc::ServerContext* ctx,
       found->has_value() ? (*found)->rating.rating : rating_model_.new_player.rating;
   auto puzzle =
       store_.NextPuzzle(req->player_id(), req->family(), rating + req->offset(), rating_model_);
+  if (player_metrics_ != nullptr) {
+    player_metrics_->NextPuzzle(puzzle.status().code() == Status::Code::kResourceExhausted);
+  }
   if (!puzzle.ok()) return ToGrpc(puzzle.status());
   *resp = std::move(*puzzle);
   // The player is to solve it: the solution stays on the server, which
   // judges the answer (RecordPlay with `answer`).
+  resp->clear_solution_json();
+  SetObservedLevel(resp->mutable_observed());
+  return grpc::Status::OK;
+}
+
+grpc::Status PuzzleStoreServiceImpl::PuzzleOfTheDay(grpc::ServerContext* ctx,
+                                                    const foundry::v1::PuzzleOfTheDayRequest* req,
+                                                    foundry::v1::Puzzle* resp) {
+  if (auto denied = access_.Check(ctx, Role::kReader); !denied.ok()) return denied;
+  if (Status s = CheckFamily(req->family()); !s.ok()) return ToGrpc(s);
+  Result<std::string> day = UtcDay(req->date(), std::chrono::system_clock::now());
+  if (!day.ok()) return ToGrpc(day.status());
+  auto puzzle = store_.DailyPuzzle(req->family(), *day);
+  if (!puzzle.ok()) return ToGrpc(puzzle.status());
+  *resp = std::move(*puzzle);
+  // Everyone plays it: the answer is judged by the server, as for NextPuzzle.
   resp->clear_solution_json();
   SetObservedLevel(resp->mutable_observed());
   return grpc::Status::OK;
@@ -188,6 +183,20 @@ grpc::Status PuzzleStoreCallbackService::NextPuzzle(grpc::ServerContext* ctx,
                                                     foundry::v1::Puzzle* resp) {
   if (auto denied = access_.Check(ctx, Role::kReader); !denied.ok()) return denied;
   return handlers_.NextPuzzle(nullptr, req, resp);
+}
+
+grpc::Status PuzzleStoreCallbackService::PuzzleOfTheDay(
+    grpc::ServerContext* ctx, const foundry::v1::PuzzleOfTheDayRequest* req,
+    foundry::v1::Puzzle* resp) {
+  if (auto denied = access_.Check(ctx, Role::kReader); !denied.ok()) return denied;
+  return handlers_.PuzzleOfTheDay(nullptr, req, resp);
+}
+
+grpc::Status PuzzleStoreCallbackService::RefitRatings(grpc::ServerContext* ctx,
+                                                      const foundry::v1::RefitRatingsRequest* req,
+                                                      foundry::v1::RefitRatingsResponse* resp) {
+  if (auto denied = access_.Check(ctx, Role::kAdmin); !denied.ok()) return denied;
+  return handlers_.RefitRatings(nullptr, req, resp);
 }
 
 }  // namespace foundry::coordinator

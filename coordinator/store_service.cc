@@ -256,6 +256,7 @@ grpc::Status PuzzleStoreServiceImpl::RecordPlay(grpc::ServerContext* ctx,
   if (!result.ok()) return ToGrpc(result.status());
   *resp = std::move(*result);
   resp->set_solved(req->solved());  // claimed: judged stays false
+  if (player_metrics_ != nullptr) player_metrics_->Played(*resp);
   SetObservedLevel(resp->mutable_observed());
   return grpc::Status::OK;
 }

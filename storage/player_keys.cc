@@ -33,6 +33,8 @@ constexpr std::string_view kByRating{"by_rating\0", 10};
 constexpr std::string_view kServed{"served\0", 7};
 constexpr std::string_view kAttempt{"attempt\0", 8};
 constexpr std::string_view kPlayId{"play_id\0", 8};
+constexpr std::string_view kGradeMap{"grade_map\0", 10};
+constexpr std::string_view kDaily{"daily\0", 6};
 
 }  // namespace
 
@@ -60,6 +62,34 @@ std::string AttemptKey(std::string_view player_id, std::string_view puzzle_id) {
   return Join(kAttempt, player_id, puzzle_id);
 }
 std::string PlayIdKey(std::string_view play_id) { return std::string(kPlayId).append(play_id); }
+
+std::string GradeMapKey(std::string_view family) { return std::string(kGradeMap).append(family); }
+std::string DailyKey(std::string_view family, std::string_view date) {
+  return Join(kDaily, family, date);
+}
+std::string ByRatingAllPrefix() { return std::string(kByRating); }
+std::optional<ByRatingParts> ParseAnyByRatingKey(std::string_view key) {
+  if (key.substr(0, kByRating.size()) != kByRating) return std::nullopt;
+  key.remove_prefix(kByRating.size());
+  const size_t nul = key.find('\0');
+  if (nul == std::string_view::npos || key.size() <= nul + 1 + 8) return std::nullopt;
+  return ByRatingParts{key.substr(0, nul), keys::ParseScoreKey(key.substr(nul + 1, 8)),
+                       key.substr(nul + 1 + 8)};
+}
+
+std::string EncodeGradeMapping(const FittedGradeMapping& m) {
+  std::string out;
+  PutF64(out, m.mapping.center);
+  PutF64(out, m.mapping.per_score);
+  PutU64(out, m.puzzles);
+  PutU64(out, static_cast<uint64_t>(m.fitted_unix_ms));
+  return out;
+}
+std::optional<FittedGradeMapping> DecodeGradeMapping(std::string_view v) {
+  if (v.size() != 32) return std::nullopt;
+  return FittedGradeMapping{
+      {GetF64(v, 0), GetF64(v, 8)}, GetU64(v, 16), static_cast<int64_t>(GetU64(v, 24))};
+}
 
 std::string EncodePlayer(const PlayerFigures& p) {
   std::string out;

@@ -16,6 +16,10 @@
 // "attempt\0" player_id \0 puzzle_id                empty: the player played it
 // "play_id\0" play_id                               fingerprint length (u32 LE),
 //                                                   fingerprint, RecordPlayResponse
+// "grade_map\0" family                              FittedGradeMapping: center,
+//                                                   per_score (2 x f64 LE), puzzles
+//                                                   (u64 LE), fitted_unix_ms (i64 LE)
+// "daily\0" family \0 date                          puzzle id: the puzzle of the day
 //
 // Every puzzle with a "prating" record has exactly one by_rating entry, at
 // the record's rating (both written in one WriteBatch). Puzzles without one
@@ -53,11 +57,27 @@ std::optional<std::pair<double, std::string_view>> ParseByRatingKey(std::string_
 std::string ServedKey(std::string_view player_id, std::string_view puzzle_id);
 std::string AttemptKey(std::string_view player_id, std::string_view puzzle_id);
 std::string PlayIdKey(std::string_view play_id);
+std::string GradeMapKey(std::string_view family);
+std::string DailyKey(std::string_view family, std::string_view date);
+
+// "by_rating\0": every index entry of every family.
+std::string ByRatingAllPrefix();
+// A by_rating key of any family.
+struct ByRatingParts {
+  std::string_view family;
+  double rating = 0;
+  std::string_view id;
+};
+// The parts of a by_rating key (views into `key`); nullopt if malformed.
+std::optional<ByRatingParts> ParseAnyByRatingKey(std::string_view key);
 
 std::string EncodePlayer(const PlayerFigures& p);
 std::optional<PlayerFigures> DecodePlayer(std::string_view v);
 std::string EncodePuzzleRating(const PuzzleRating& r);
 std::optional<PuzzleRating> DecodePuzzleRating(std::string_view v);
+
+std::string EncodeGradeMapping(const FittedGradeMapping& m);
+std::optional<FittedGradeMapping> DecodeGradeMapping(std::string_view v);
 
 // The play_id record: what identifies the play, and the result returned.
 std::string EncodePlayIdRecord(std::string_view fingerprint, std::string_view response);

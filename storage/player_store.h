@@ -43,21 +43,43 @@ struct PlayerPlay {
 using RateFn = std::function<std::pair<RatingState, RatingState>(
     const RatingState& player, const RatingState& puzzle, bool solved)>;
 
+// A family's grade -> rating mapping: a puzzle never judged starts at
+//   center + per_score * (generator score - 0.5).
+// per_score >= 0 keeps the initial rating monotone in the score, which
+// NextPuzzle relies on to find never-judged puzzles through by_score.
+struct GradeMapping {
+  double center = 1500;
+  double per_score = 1000;
+
+  // The starting rating of a puzzle of generator score `score`.
+  double Rating(double score) const { return center + per_score * (score - 0.5); }
+};
+
+// A mapping fitted from plays, as the store keeps it per family.
+struct FittedGradeMapping {
+  GradeMapping mapping;
+  uint64_t puzzles = 0;        // puzzles the fit used
+  int64_t fitted_unix_ms = 0;  // when
+};
+
 // Where new players and puzzles start, and how ratings change.
 struct RatingModel {
   RatingState new_player;
-  // A puzzle never played starts at
-  //   puzzle_center + puzzle_per_score * (generator score - 0.5)
-  // with new_player's deviation and volatility: the generator's grade is a
-  // prior, so a puzzle starts near where play will take it.
-  double puzzle_center = 1500;
-  double puzzle_per_score = 1000;
+  // A puzzle never played starts at grade.Rating(generator score) with
+  // new_player's deviation and volatility: the generator's grade is a
+  // prior, so a puzzle starts near where play will take it. A family with
+  // a fitted mapping in the store (Store::PutGradeMappings) uses that one.
+  GradeMapping grade;
   RateFn rate;
+};
 
-  // The starting rating of a puzzle of generator score `score`.
-  double InitialPuzzleRating(double score) const {
-    return puzzle_center + puzzle_per_score * (score - 0.5);
-  }
+// A puzzle with a rating record, as Store::ForEachRatedPuzzle visits it.
+struct RatedPuzzle {
+  std::string id;
+  std::string family;
+  double score = 0;  // the generator's
+  RatingState rating;
+  uint64_t judged_plays = 0;
 };
 
 }  // namespace foundry::storage

@@ -100,6 +100,13 @@ class RocksStore final : public Store {
                                                  std::string_view family) override;
   Result<foundry::v1::Puzzle> NextPuzzle(std::string_view player_id, std::string_view family,
                                          double target, const RatingModel& model) override;
+  // Grade mappings and rated puzzles (rocks_store_grades.cc).
+  Result<std::optional<FittedGradeMapping>> GetGradeMapping(std::string_view family) override;
+  Status PutGradeMappings(const std::map<std::string, FittedGradeMapping>& mappings) override;
+  Status ForEachRatedPuzzle(uint64_t min_judged_plays,
+                            const std::function<void(const RatedPuzzle&)>& visit) override;
+  // The puzzle of the day (rocks_store_daily.cc).
+  Result<foundry::v1::Puzzle> DailyPuzzle(std::string_view family, std::string_view date) override;
   std::map<std::string, uint64_t> PuzzleCounts() override;
   std::map<std::pair<std::string, std::string>, uint64_t> LevelCounts() override;
   // RocksDB properties and statistics tickers; level counts from the draw groups.
@@ -142,6 +149,8 @@ class RocksStore final : public Store {
 
   // Reads `key` of the default column family into `value`; false when absent.
   Result<bool> GetMeta(const std::string& key, std::string* value);
+  // The grade mapping of `family`: its fitted one, else model.grade.
+  Result<GradeMapping> MappingOf(std::string_view family, const RatingModel& model);
 
   // Reads the draw groups' counters (O(groups)). Called once by Open.
   Status LoadDrawGroups();
@@ -192,8 +201,9 @@ class RocksStore final : public Store {
   std::mutex commit_mu_;  // serialises Commit
   DrawGroups groups_;
   std::atomic<uint64_t> plays_recorded_{0};
-  // Serialises RecordPlayerPlay and NextPuzzle: each reads records (a
-  // play_id, a rating, an attempt) and writes what depends on them.
+  // Serialises RecordPlayerPlay, NextPuzzle, PutGradeMappings and
+  // DailyPuzzle: each reads records (a play_id, a rating, an attempt, a
+  // mapping, a day's pick) and writes what depends on them.
   std::mutex players_mu_;
 };
 

@@ -121,8 +121,10 @@ Result<RecordPlayResponse> RocksStore::RecordPlayerPlay(const PlayerPlay& play,
       }
       rating = *decoded;
     } else {
+      Result<GradeMapping> mapping = MappingOf(family, model);
+      if (!mapping.ok()) return mapping.status();
       rating.rating = model.new_player;
-      rating.rating.rating = model.InitialPuzzleRating(puzzle->difficulty().score());
+      rating.rating.rating = mapping->Rating(puzzle->difficulty().score());
     }
     const RatingState puzzle_before = rating.rating;
     (play.solved ? rating.judged_solved : rating.judged_failed) += 1;
@@ -202,10 +204,12 @@ Result<std::optional<PlayerFigures>> RocksStore::GetPlayer(std::string_view play
 
 Result<Puzzle> RocksStore::NextPuzzle(std::string_view player_id, std::string_view family,
                                       double target, const RatingModel& model) {
-  if (!(model.puzzle_per_score > 0)) {
-    return Status::InvalidArgument("the puzzle rating scale must be positive");
-  }
   std::lock_guard<std::mutex> lock(players_mu_);
+  Result<GradeMapping> mapping = MappingOf(family, model);
+  if (!mapping.ok()) return mapping.status();
+  if (!(mapping->per_score >= 0)) {
+    return Status::InvalidArgument("the grade mapping's per_score must not be negative");
+  }
   std::string value;
   // True when the player was served or played `id`.
   const auto had = [&](std::string_view id) -> Result<bool> {
@@ -277,13 +281,17 @@ Result<Puzzle> RocksStore::NextPuzzle(std::string_view player_id, std::string_vi
     return pk::ParseByRatingKey(rating_prefix, key);
   };
   const std::string score_prefix = keys::FamilyPrefix(family);
-  const double target_score = 0.5 + (target - model.puzzle_center) / model.puzzle_per_score;
+  // Never-judged puzzles sit at mapping(score), monotone in the score: the
+  // score whose rating is the target is where by_score is sought. With a
+  // flat mapping (per_score 0) they all sit at its center; any start will do.
+  const double target_score =
+      mapping->per_score > 0 ? 0.5 + (target - mapping->center) / mapping->per_score : 0.5;
   const std::string score_seek = keys::ByScoreKeyPrefix(family, target_score);
   const auto parse_score =
       [&](std::string_view key) -> std::optional<std::pair<double, std::string_view>> {
     auto parts = keys::ParseByScoreKey(key);
     if (!parts) return std::nullopt;
-    return std::make_pair(model.InitialPuzzleRating(parts->score), parts->id);
+    return std::make_pair(mapping->Rating(parts->score), parts->id);
   };
   for (bool forward : {true, false}) {
     FOUNDRY_RETURN_IF_ERROR(

@@ -269,6 +269,45 @@ class Store {
     return Status::FailedPrecondition("this store does not keep players");
   }
 
+  // The grade mapping fitted for `family` (PutGradeMappings), or nullopt
+  // when none was: the caller's default applies.
+  virtual Result<std::optional<FittedGradeMapping>> GetGradeMapping(std::string_view family) {
+    (void)family;
+    return Status::FailedPrecondition("this store does not keep players");
+  }
+
+  // Stores (replaces) the fitted mappings of the families in `mappings`, in
+  // one atomic write. From then on RecordPlayerPlay and NextPuzzle place
+  // never-judged puzzles of those families with them. InvalidArgument for
+  // a per_score below 0 or a figure that is not finite, a family with a NUL.
+  virtual Status PutGradeMappings(const std::map<std::string, FittedGradeMapping>& mappings) {
+    (void)mappings;
+    return Status::FailedPrecondition("this store does not keep players");
+  }
+
+  // Calls `visit` for every stored puzzle that has a rating record (was
+  // judged) and at least `min_judged_plays` judged plays, family by family,
+  // from one snapshot. Costs a walk of the rating index plus one point
+  // lookup per rated puzzle and one record read per puzzle visited.
+  virtual Status ForEachRatedPuzzle(uint64_t min_judged_plays,
+                                    const std::function<void(const RatedPuzzle&)>& visit) {
+    (void)min_judged_plays;
+    (void)visit;
+    return Status::FailedPrecondition("this store does not keep players");
+  }
+
+  // The puzzle of the day of `family` on `date` (an opaque key, "YYYY-MM-DD"
+  // for the service): drawn uniformly from the family with a seed derived
+  // from (family, date) alone, and remembered, so every later call returns
+  // the same puzzle whatever the store gained since (it is drawn again, the
+  // same way, only if that puzzle was rolled back). NotFound naming the
+  // family when it has no puzzle.
+  virtual Result<foundry::v1::Puzzle> DailyPuzzle(std::string_view family, std::string_view date) {
+    (void)family;
+    (void)date;
+    return Status::FailedPrecondition("this store does not keep players");
+  }
+
   // Stored puzzles per family (exact; kept in memory per group).
   virtual std::map<std::string, uint64_t> PuzzleCounts() = 0;
 

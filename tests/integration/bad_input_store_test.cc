@@ -1,5 +1,6 @@
 // Bad input beyond single requests: an import of huge messages, every
-// family's goal keys, and stores damaged on disk.
+// family's goal keys, stores damaged on disk, the puzzle of the day's
+// requests and the coordinator's rating flags.
 #include <filesystem>
 #include <fstream>
 
@@ -64,6 +65,73 @@ TEST_F(BadInputTest, ListFamiliesNamesTheGoalKeysAndEveryFamilyAcceptsThem) {
     for (const auto& p : f.params()) EXPECT_NE(p.key(), "level") << f.name();
     EXPECT_TRUE(SubmitGoal(f.name(), "expert", {}, {}).ok()) << f.name();
     EXPECT_TRUE(Submit(f.name(), 10, {{"level", "hard"}, {"min_score", "0.5"}}).ok()) << f.name();
+  }
+}
+
+// PuzzleOfTheDay: a day that is not a day, an unknown family, a family
+// with no puzzles, each refused with a message naming it; a real day is
+// served afterwards.
+TEST_F(BadInputTest, PuzzleOfTheDayRefusesBadDaysAndFamilies) {
+  v1::Puzzle out;
+  const auto daily = [&](const std::string& family, const std::string& date) {
+    v1::PuzzleOfTheDayRequest req;
+    req.set_family(family);
+    req.set_date(date);
+    return store_->PuzzleOfTheDay(Ctx().get(), req, &out);
+  };
+  const std::vector<Case> cases = {
+      {"month 13", [&] { return daily("secret-number", "2026-13-01"); },
+       grpc::StatusCode::INVALID_ARGUMENT, "date must be a day as YYYY-MM-DD"},
+      {"29 February of a common year", [&] { return daily("secret-number", "2026-02-29"); },
+       grpc::StatusCode::INVALID_ARGUMENT, "'2026-02-29'"},
+      {"two-digit year", [&] { return daily("secret-number", "26-01-01"); },
+       grpc::StatusCode::INVALID_ARGUMENT, "date must be"},
+      {"before 1970", [&] { return daily("secret-number", "1969-12-31"); },
+       grpc::StatusCode::INVALID_ARGUMENT, "from 1970-01-01"},
+      {"after tomorrow", [&] { return daily("secret-number", "2999-01-01"); },
+       grpc::StatusCode::INVALID_ARGUMENT, "is after tomorrow (UTC)"},
+      {"a time too", [&] { return daily("secret-number", "2026-01-01T00:00"); },
+       grpc::StatusCode::INVALID_ARGUMENT, "date must be"},
+      {"unknown family", [&] { return daily("chess", "2026-01-01"); },
+       grpc::StatusCode::INVALID_ARGUMENT, "chess"},
+      {"no family", [&] { return daily("", "2026-01-01"); }, grpc::StatusCode::INVALID_ARGUMENT,
+       "family must not be empty"},
+      {"a family with no puzzles", [&] { return daily("sudoku", "2026-01-01"); },
+       grpc::StatusCode::NOT_FOUND, "family 'sudoku' has no puzzles"},
+  };
+  for (const Case& c : cases) {
+    const grpc::Status s = c.call();
+    EXPECT_EQ(s.error_code(), c.code) << c.name << ": " << s.error_message();
+    EXPECT_NE(s.error_message().find(c.message), std::string::npos)
+        << c.name << ": " << s.error_message();
+  }
+  EXPECT_TRUE(daily("secret-number", "2026-02-28").ok());
+}
+
+// Rating constants that cannot work stop the coordinator at start, naming
+// the flag, before a store is created.
+TEST_F(BadInputTest, BadRatingFlagsAreRefusedAtStart) {
+  const std::vector<std::pair<std::vector<std::string>, std::string>> rows = {
+      {{"--rating-tau", "0"}, "--rating-tau must be > 0"},
+      {{"--rating-tau", "nan"}, "--rating-tau"},
+      {{"--rating-deviation-min", "600"}, "--rating-deviation-min (600) must not be above"},
+      {{"--rating-deviation-min", "0"}, "--rating-deviation-min must be > 0"},
+      {{"--new-rating-deviation", "20"}, "--new-rating-deviation must be within"},
+      {{"--new-rating-volatility", "0"}, "--new-rating-volatility must be in (0, 1]"},
+      {{"--rating-max-change", "-1"}, "--rating-max-change must be > 0"},
+      {{"--new-rating", "inf"}, "--new-rating"},
+      {{"--puzzle-rating-per-score", "-100"}, "--puzzle-rating-per-score must be >= 0"},
+      {{"--puzzle-rating-center", "abc"}, "--puzzle-rating-center"},
+  };
+  const std::string fresh = dir_.path() + "/never-created";
+  for (const auto& [flags, message] : rows) {
+    std::vector<std::string> argv = {Bin("foundry-coordinator"), "--listen", "127.0.0.1:0", "--db",
+                                     fresh};
+    argv.insert(argv.end(), flags.begin(), flags.end());
+    auto r = RunCommand(argv, std::chrono::seconds(30));
+    EXPECT_NE(r.exit_code, 0) << flags[0];
+    EXPECT_NE((r.out + r.err).find(message), std::string::npos) << flags[0] << ": " << r.err;
+    EXPECT_FALSE(std::filesystem::exists(fresh)) << flags[0];
   }
 }
 

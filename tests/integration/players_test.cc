@@ -320,8 +320,8 @@ TEST_F(PlayersTest, CommandLinePlaysTheNextPuzzleAndShowsTheRatingChange) {
   EXPECT_NE(bad.err.find("--player and --family go together"), std::string::npos) << bad.err;
 }
 
-// The reader token (a game server's) may play, rate and draw; a worker
-// token may not.
+// The reader token (a game server's) may play, rate, draw and ask for the
+// puzzle of the day; a worker token may not; only admin may refit.
 TEST(PlayersRolesTest, ReaderMayServePlayersWorkerMayNot) {
   TempDir dir;
   auto run = RunCommand({Bin("foundry"), "run", "--family", "secret-number", "--count", "2",
@@ -348,6 +348,12 @@ TEST(PlayersRolesTest, ReaderMayServePlayersWorkerMayNot) {
     c->AddMetadata("authorization", "Bearer " + token);
     return c;
   };
+  {
+    v1::RefitRatingsResponse refit;
+    EXPECT_TRUE(
+        stub->RefitRatings(ctx(tokens["admin"]).get(), v1::RefitRatingsRequest(), &refit).ok());
+    EXPECT_EQ(refit.families_size(), 1);
+  }
   for (const char* role : {"reader", "worker"}) {
     const C want = std::string(role) == "reader" ? C::OK : C::PERMISSION_DENIED;
     v1::NextPuzzleRequest next;
@@ -360,6 +366,17 @@ TEST(PlayersRolesTest, ReaderMayServePlayersWorkerMayNot) {
     get.set_family("secret-number");
     v1::Player player;
     EXPECT_EQ(stub->GetPlayer(ctx(tokens[role]).get(), get, &player).error_code(), want) << role;
+    v1::PuzzleOfTheDayRequest daily;
+    daily.set_family("secret-number");
+    v1::Puzzle of_the_day;
+    EXPECT_EQ(stub->PuzzleOfTheDay(ctx(tokens[role]).get(), daily, &of_the_day).error_code(), want)
+        << role;
+    // A refit rewrites how every new puzzle starts: admin only.
+    v1::RefitRatingsResponse refit;
+    EXPECT_EQ(
+        stub->RefitRatings(ctx(tokens[role]).get(), v1::RefitRatingsRequest(), &refit).error_code(),
+        C::PERMISSION_DENIED)
+        << role;
     if (want == C::OK) {
       v1::RecordPlayRequest play;
       play.set_id(puzzle.id());

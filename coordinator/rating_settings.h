@@ -1,0 +1,41 @@
+// The rating constants of players and puzzles (docs/players.md, "The rating
+// model"): Glicko-2's constants and the default grade -> rating mapping of
+// new puzzles, their flags (foundry-coordinator), their checks, and the
+// storage::RatingModel the store applies.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include "common/status.h"
+#include "ratings/glicko2.h"
+#include "storage/player_store.h"
+
+namespace foundry::coordinator {
+
+// Issue 32's defaults: lichess's puzzle trainer's Glicko-2 constants, and
+// new puzzles at 1500 + 1000 * (score - 0.5) until a refit says better.
+struct RatingSettings {
+  ratings::Glicko2Config glicko;
+  // The mapping of families without a fitted one (RefitRatings).
+  storage::GradeMapping grade;
+};
+
+// Ok, or InvalidArgument naming the flag of the first value that cannot
+// work (a tau <= 0, a deviation range upside down, a new deviation outside
+// it, a falling grade mapping, anything not finite).
+Status CheckRatingSettings(const RatingSettings& settings);
+
+// Glicko-2 with `settings` as the store applies it: one play is one rating
+// period for the player and for the puzzle, each against the other's rating
+// before the play. REQUIRES: CheckRatingSettings(settings).ok().
+storage::RatingModel MakeRatingModel(const RatingSettings& settings);
+
+// MakeRatingModel of the defaults.
+storage::RatingModel DefaultRatingModel();
+
+// Adds the flags of every field of `settings` to `app` (--new-rating,
+// --rating-tau, ..., --puzzle-rating-per-score), their defaults shown.
+// Check the result with CheckRatingSettings after parsing.
+void AddRatingFlags(CLI::App& app, RatingSettings& settings);
+
+}  // namespace foundry::coordinator
