@@ -125,9 +125,12 @@ Result<Campaign> Coordinator::SubmitCampaign(const foundry::v1::CampaignSpec& sp
   FOUNDRY_RETURN_IF_ERROR(state_.store->WriteState());
   if (spec.job_size() == 0) {
     // Small campaigns get small jobs so that little work is thrown away at the
-    // end; the job size never changes which puzzles a campaign stores.
-    spec.set_job_size(static_cast<uint32_t>(
-        std::clamp<uint64_t>(spec.count() / 16, 64, state_.options.default_job_size)));
+    // end (a 16x16 sudoku candidate takes a tenth of a second or more: ten
+    // puzzles must not cost 64 candidates); the job size never changes which
+    // puzzles a campaign stores.
+    const uint64_t smallest = std::min<uint64_t>(spec.count(), 16);
+    spec.set_job_size(static_cast<uint32_t>(std::min<uint64_t>(
+        std::max<uint64_t>(spec.count() / 16, smallest), state_.options.default_job_size)));
   }
 
   Campaign record;

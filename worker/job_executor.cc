@@ -13,10 +13,15 @@
 namespace foundry::worker {
 namespace {
 
-// Candidates per block: the unit of parallel work and of cancellation checks.
-// Cheap families stay well above scheduling cost; expensive ones still spread
-// over every thread.
-constexpr uint64_t kBlock = 64;
+// Candidates per block, the unit of parallel work: at most 64, so cheap
+// families stay well above scheduling cost, and small enough that a small
+// job of an expensive family (ten 16x16 sudoku) still spreads over every
+// thread. The block size never changes the output (blocks are joined in
+// order).
+uint64_t BlockSize(uint64_t candidates, int threads) {
+  const uint64_t spread = candidates / (4 * static_cast<uint64_t>(std::max(threads, 1)));
+  return std::clamp<uint64_t>(spread, 1, 64);
+}
 
 // What one block of consecutive candidates produced. Only accepted puzzles are
 // kept, so memory follows the output, not the job size.
@@ -68,16 +73,21 @@ JobExecutor::JobExecutor(int threads) : threads_(threads), arena_(threads) {}
 JobOutput JobExecutor::Run(const JobSpec& spec, const std::atomic<bool>& cancel) {
   const auto start = std::chrono::steady_clock::now();
   const uint64_t n = spec.end_index > spec.first_index ? spec.end_index - spec.first_index : 0;
-  std::vector<BlockOutput> blocks((n + kBlock - 1) / kBlock);
+  const uint64_t block = BlockSize(n, threads_);
+  std::vector<BlockOutput> blocks((n + block - 1) / block);
   std::atomic<bool> stopped{false};
   ForEachBlock(blocks.size(), [&](size_t b) {
-    if (cancel.load(std::memory_order_relaxed)) {
-      stopped.store(true, std::memory_order_relaxed);
-      return;
+    const uint64_t begin = spec.first_index + b * block;
+    const uint64_t end = std::min(begin + block, spec.end_index);
+    // Checked before every candidate: one can take a second (16x16 sudoku),
+    // and a cancelled job's output is thrown away anyway.
+    for (uint64_t i = begin; i < end; ++i) {
+      if (cancel.load(std::memory_order_relaxed)) {
+        stopped.store(true, std::memory_order_relaxed);
+        return;
+      }
+      Generate(spec, i, blocks[b]);
     }
-    const uint64_t begin = spec.first_index + b * kBlock;
-    const uint64_t end = std::min(begin + kBlock, spec.end_index);
-    for (uint64_t i = begin; i < end; ++i) Generate(spec, i, blocks[b]);
   });
 
   JobOutput out;
@@ -106,11 +116,11 @@ VerifyOutput JobExecutor::RunVerify(const VerifySpec& spec, const std::atomic<bo
   constexpr size_t kItemsPerBlock = 8;
   std::atomic<bool> stopped{false};
   ForEachBlock((items + kItemsPerBlock - 1) / kItemsPerBlock, [&](size_t b) {
-    if (cancel.load(std::memory_order_relaxed)) {
-      stopped.store(true, std::memory_order_relaxed);
-      return;
-    }
     for (size_t i = b * kItemsPerBlock; i < std::min(items, (b + 1) * kItemsPerBlock); ++i) {
+      if (cancel.load(std::memory_order_relaxed)) {  // before each item, as in Run
+        stopped.store(true, std::memory_order_relaxed);
+        return;
+      }
       if (i < spec.puzzles.size()) {
         out.verdicts[i] = checks::VerifyPuzzle(*spec.family, spec.puzzles[i]);
       } else {

@@ -12,6 +12,7 @@ Candidate Generate(Rng& rng, const GenerateOptions& options) {
   RemovalOptions removal;
   removal.symmetric = options.symmetric;
   removal.minimal = options.minimal;
+  removal.max_check_nodes = options.max_check_nodes;
   // The highest level the grader need try: asked for a level, the ones
   // above it are never tried (a puzzle that needs one comes back capped).
   const int cap = options.level >= 0 ? options.level : 3;
@@ -34,6 +35,7 @@ Candidate Generate(Rng& rng, const GenerateOptions& options) {
     };
   }
   const Grid puzzle = RemoveClues(options.shape, solution, rng, removal);
+  if (puzzle.empty()) return Rejected{"search_limit"};
   const Grade grade = GradePuzzle(options.shape, puzzle, cap);
   if (options.level >= 0 && grade.level != options.level) return Rejected{"level"};
   Accepted a;

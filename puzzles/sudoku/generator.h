@@ -26,10 +26,14 @@ struct GenerateOptions {
   bool symmetric = false;  // remove in 180-degree pairs
   bool minimal = true;     // see RemovalOptions::minimal
   int level = -1;          // -1 any, else the kLevels index a puzzle must grade at
+  // RemovalOptions::max_check_nodes: a 16x16 draft whose uniqueness search
+  // runs past it is given up (a fresh one is cheaper than the tail).
+  int64_t max_check_nodes = 20000;
 };
 
-// One candidate from `rng` and `options` alone. Rejection reason: "level"
-// (the puzzle graded at another level than options.level).
+// One candidate from `rng` and `options` alone. Rejection reasons: "level"
+// (the puzzle graded at another level than options.level), "search_limit"
+// (a uniqueness search ran past max_check_nodes).
 Candidate Generate(Rng& rng, const GenerateOptions& options);
 
 }  // namespace foundry::puzzles::sudoku

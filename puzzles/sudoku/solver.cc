@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "puzzles/sudoku/band_solver.h"
+#include "puzzles/sudoku/locked_candidates.h"
 #include "puzzles/sudoku/swap_cycles.h"
 
 namespace foundry::puzzles::sudoku {
@@ -143,10 +144,18 @@ class Engine {
     return changed;
   }
 
-  static bool Propagate(State& s) {
+  // Singles to a fixpoint; with `locked`, locked candidates too (the
+  // counting search on 12x12 and 16x16 grids, whose sparse puzzles would
+  // otherwise take the search millions of nodes to refute).
+  static bool Propagate(State& s, bool locked = false) {
     for (;;) {
       if (s.left == 0) return true;
-      const int r = HiddenSingles(s);
+      int r = HiddenSingles(s);
+      if (r < 0) return false;
+      if (r == 0 && locked) {
+        r = LockedCandidates<R, C>(s.cand.data(), s.done.data(),
+                                   [&s](int c) { return Assign(s, c, s.cand[c]); });
+      }
       if (r < 0) return false;
       if (r == 0) return true;
     }
@@ -170,12 +179,20 @@ class Engine {
   struct Counter {
     int limit;
     int count = 0;
-    uint8_t* first = nullptr;  // receives the first solution, if not null
-    Rng* rng = nullptr;        // digits in random order when set
+    int64_t nodes_left = -1;    // the search's budget; -1: none
+    bool out_of_nodes = false;  // it ran out: `count` is a lower bound
+    uint8_t* first = nullptr;   // receives the first solution, if not null
+    Rng* rng = nullptr;         // digits in random order when set
   };
 
   static void Search(State& s, Counter& k) {
-    if (!Propagate(s)) return;
+    // Counting searches of the big shapes add locked candidates; the random
+    // fill (k.rng) keeps plain singles, so a seed still draws the same grid.
+    if (k.nodes_left >= 0 && k.nodes_left-- == 0) {
+      k.out_of_nodes = true;
+      return;
+    }
+    if (!Propagate(s, N >= 12 && k.rng == nullptr)) return;
     if (s.left == 0) {
       if (k.count == 0 && k.first) {
         for (int c = 0; c < NN; ++c)
@@ -196,7 +213,7 @@ class Engine {
     for (int i = 0; i < nb; ++i) {
       State t = s;
       if (Assign(t, cell, bits[i])) Search(t, k);
-      if (k.count >= k.limit) return;
+      if (k.count >= k.limit || k.out_of_nodes) return;
     }
   }
 
@@ -210,21 +227,27 @@ class Engine {
   }
 
   // Whether `g` (with `cell` empty) has a solution where `cell` is not `value`.
-  static bool HasOther(const uint8_t* g, int cell, int value) {
+  // With `max_nodes` >= 0 the search visits at most that many nodes; past
+  // it *out_of_nodes is set and the answer means nothing.
+  static bool HasOther(const uint8_t* g, int cell, int value, int64_t max_nodes = -1,
+                       bool* out_of_nodes = nullptr) {
     State s;
     if (!Load(s, g, cell, static_cast<Mask>(1u << (value - 1)))) return false;
     Counter k{1};
+    k.nodes_left = max_nodes;
     Search(s, k);
+    if (out_of_nodes != nullptr) *out_of_nodes = k.out_of_nodes;
     return k.count > 0;
   }
 
   // HasOther for the removal loop: 9x9 grids go to the bitboard solver
   // (band_solver.h), about twice as fast there.
-  static bool RemovalHasOther(const uint8_t* g, int cell, int value) {
+  static bool RemovalHasOther(const uint8_t* g, int cell, int value, int64_t max_nodes,
+                              bool* out_of_nodes) {
     if constexpr (R == 3 && C == 3) {
       return band::HasOther(g, cell, value);
     } else {
-      return HasOther(g, cell, value);
+      return HasOther(g, cell, value, max_nodes, out_of_nodes);
     }
   }
 
@@ -281,7 +304,9 @@ class Engine {
     return false;
   }
 
-  static void Remove(uint8_t* g, Rng& rng, const RemovalOptions& o, RemovalStats* stats) {
+  // False when a uniqueness check ran past o.max_check_nodes (g is then
+  // part way).
+  static bool Remove(uint8_t* g, Rng& rng, const RemovalOptions& o, RemovalStats* stats) {
     int order[NN];
     int m = 0;
     for (int c = 0; c < NN; ++c) {
@@ -322,10 +347,15 @@ class Engine {
         if (other) ++swaps;
       }
       if (!forced && !other) {
-        other = (++checks, RemovalHasOther(g, a, va));
-        if (!other && b != a) {
+        bool out = false;
+        other = (++checks, RemovalHasOther(g, a, va, o.max_check_nodes, &out));
+        if (!other && !out && b != a) {
           // Both empty: another solution differs at a (just ruled out) or at b.
-          other = (++checks, RemovalHasOther(g, b, vb));
+          other = (++checks, RemovalHasOther(g, b, vb, o.max_check_nodes, &out));
+        }
+        if (out) {
+          if (stats) stats->checks += checks;
+          return false;
         }
       }
       if (!other && !forced && o.allow) {
@@ -351,6 +381,7 @@ class Engine {
       stats->asked += asked;
       stats->refused += refused;
     }
+    return true;
   }
 
   static bool Minimal(const uint8_t* puzzle, bool symmetric) {
@@ -446,7 +477,9 @@ Grid RandomSolution(const Shape& shape, Rng& rng) {
 Grid RemoveClues(const Shape& shape, const Grid& solution, Rng& rng, const RemovalOptions& options,
                  RemovalStats* stats) {
   Grid g = solution;
-  Dispatch(shape, [&]<typename E>() { E::Remove(g.data(), rng, options, stats); });
+  const bool done =
+      Dispatch(shape, [&]<typename E>() { return E::Remove(g.data(), rng, options, stats); });
+  if (!done) g.clear();
   return g;
 }
 

@@ -47,6 +47,11 @@ struct RemovalOptions {
   // gives back the puzzle before the removal, so no logic grade changes.
   // Null: every unique removal stands (the plain minimal puzzle).
   std::function<bool(const uint8_t* grid)> allow;
+  // Nodes one uniqueness search of the 12x12 and 16x16 shapes may visit
+  // before RemoveClues gives the puzzle up (-1: no limit; the 9x9 search
+  // never needs one). A few removals of a sparse 16x16 draft can take the
+  // search millions of nodes, seconds, to settle; a fresh draft is cheaper.
+  int64_t max_check_nodes = -1;
 };
 
 struct RemovalStats {
@@ -57,7 +62,8 @@ struct RemovalStats {
 };
 
 // A puzzle whose only solution is `solution`, made by removing clues from it
-// in an order drawn from `rng`.
+// in an order drawn from `rng`; empty when a uniqueness search ran past
+// options.max_check_nodes.
 // REQUIRES: IsCompleteSolution(shape, solution).
 Grid RemoveClues(const Shape& shape, const Grid& solution, Rng& rng, const RemovalOptions& options,
                  RemovalStats* stats = nullptr);
