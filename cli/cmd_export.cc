@@ -1,10 +1,12 @@
 // foundry export / foundry get: read puzzles from a store directory or from a
-// coordinator, as JSON Lines or plain text.
+// coordinator, as JSON Lines or plain text; export --plays writes the
+// players' results instead (cmd_export_plays.cc).
 #include <fmt/format.h>
 
 #include "cli/client.h"
 #include "cli/commands.h"
 #include "cli/filter_flags.h"
+#include "cli/play_export.h"
 #include "cli/puzzle_json.h"
 #include "cli/puzzle_source.h"
 #include "coordinator/services.h"
@@ -22,7 +24,26 @@ struct ExportFlags {
   std::string format = "jsonl";
   uint64_t limit = 0;
   bool no_solution = false;
+  bool plays = false;  // the players' results instead of puzzles
+  std::string player;  // with --plays: one player's
 };
+
+// export --plays: the flags of puzzles refused, the rest handed over.
+int ExportPlaysOf(const ExportFlags& f) {
+  const FilterFlags& q = f.filter;
+  if (!q.level.empty() || !q.campaign.empty() || q.min_score || q.max_score || q.observed ||
+      !q.created_after.empty() || !q.created_before.empty() || f.no_solution ||
+      f.format != "jsonl") {
+    return Fail(
+        "export --plays takes --family, --player and --limit only (plays are written as JSON "
+        "Lines)");
+  }
+  return ExportPlays(PlayExportFlags{.db = f.source.db,
+                                     .coordinator = f.source.coordinator,
+                                     .family = q.family,
+                                     .player = f.player,
+                                     .limit = f.limit});
+}
 
 // Writes puzzles to stdout in the chosen format, buffered.
 class Printer {
@@ -54,6 +75,8 @@ class Printer {
 };
 
 int Export(const ExportFlags& f) {
+  if (f.plays) return ExportPlaysOf(f);
+  if (!f.player.empty()) return Fail("--player goes with --plays");
   if (f.source.db.empty() == f.source.coordinator.empty()) {
     return Fail("export needs exactly one of --db DIR or --coordinator ADDR");
   }
@@ -121,6 +144,10 @@ void AddExportCommand(CLI::App& app, int& exit_code) {
   cmd->add_option("--format", f->format, "jsonl, csv or text")
       ->check(CLI::IsMember({"jsonl", "csv", "text"}));
   cmd->add_flag("--no-solution", f->no_solution, "Leave the solutions out");
+  cmd->add_flag("--plays", f->plays,
+                "Write the players' results instead: one JSON line per recorded play with a "
+                "player (admin token; docs/players.md)");
+  cmd->add_option("--player", f->player, "With --plays: only this player's plays");
   cmd->callback([f, &exit_code] { exit_code = Export(*f); });
 }
 

@@ -74,8 +74,22 @@ int PlayAsPlayer(const PlayerSessionFlags& f) {
     fmt::print("{} Rating {:.0f} → {:.0f} ({:+.0f}){}; the puzzle is now rated {:.0f}.\n",
                result->solved() ? fmt::format("Right! Solved in {:.0f} s.", seconds) : "Not right.",
                before->rating(), result->player().rating(), result->player_rating_change(),
-               result->rated() ? "" : " (not rated: you had played it before)",
+               result->rated()          ? ""
+               : result->opened_by_id() ? " (not rated: the puzzle was not served to you)"
+                                        : " (not rated: you had played it before)",
                result->puzzle_rating());
+    if (result->has_answer_score()) {
+      // A family whose answers have points: how this one compares.
+      const auto& a = result->answer_score();
+      fmt::print(
+          "Your answer scores {:g} (target {:g}, the simple strategy {:g}, the generator's "
+          "best {:g}); {}.\n",
+          a.score(), a.target_score(), a.greedy_score(), a.best_score(),
+          result->new_best() ? "the best any player has given"
+                             : fmt::format("the best so far is {:g}, by {}",
+                                           result->best_solution().score().score(),
+                                           result->best_solution().player_id()));
+    }
     if (!result->solved()) {
       // The round is over (recorded): the answer may be shown now.
       auto full = (*source)->Get(record->id(), /*include_solution=*/true);

@@ -152,4 +152,36 @@ nlohmann::json OverviewJson(const PollSnapshot& snap, int64_t now_ms, int64_t in
   };
 }
 
+nlohmann::json PlayerJson(const foundry::v1::Player& p) {
+  return {{"family", p.family()},
+          {"rating", p.rating()},
+          {"deviation", p.deviation()},
+          {"volatility", p.volatility()},
+          {"plays", p.plays()},
+          {"solves", p.solves()},
+          {"solve_rate", Ratio(p.solves(), p.plays())}};
+}
+
+PlayEntry PlayEntryFrom(const Round& round, const foundry::v1::RecordPlayResponse& play,
+                        double seconds, int64_t now_ms) {
+  PlayEntry e;
+  e.puzzle_id = round.puzzle_id;
+  e.family = round.family;
+  e.player = round.player;
+  e.source = round.source;
+  e.offset = round.offset;
+  e.solved = play.solved();
+  e.rated = play.rated();
+  e.rating_after = play.player().rating();
+  e.rating_before = play.player().rating() - play.player_rating_change();
+  e.deviation = play.player().deviation();
+  e.plays = play.player().plays();
+  e.solves = play.player().solves();
+  e.puzzle_rating = play.puzzle_rating();
+  e.puzzle_rating_change = play.puzzle_rating_change();
+  e.seconds = seconds;
+  e.t_ms = now_ms;
+  return e;
+}
+
 }  // namespace foundry::console

@@ -4,9 +4,11 @@
 
 #include <nlohmann/json.hpp>
 
+#include "console/player_desk.h"
 #include "console/store_poller.h"
 #include "foundry/v1/campaign.pb.h"
 #include "foundry/v1/puzzle.pb.h"
+#include "foundry/v1/store.pb.h"
 #include "proto/state_names.h"
 
 namespace foundry::console {
@@ -38,5 +40,14 @@ nlohmann::json ObjectOrEmpty(const std::string& text);
 
 // The overview page: history, running campaigns, workers and store totals.
 nlohmann::json OverviewJson(const PollSnapshot& snap, int64_t now_ms, int64_t interval_ms);
+
+// A player's figures in one family (GetPlayer), with the solve rate.
+nlohmann::json PlayerJson(const foundry::v1::Player& p);
+
+// The history entry of a round's recorded play: the player's rating before
+// is the rating after minus the change (the store's figures, not the
+// round's, which may be stale after plays elsewhere).
+PlayEntry PlayEntryFrom(const Round& round, const foundry::v1::RecordPlayResponse& play,
+                        double seconds, int64_t now_ms);
 
 }  // namespace foundry::console

@@ -85,8 +85,15 @@ Result<std::optional<double>> ParseScore(const char* key, const std::string& tex
 // missing or null as "".
 std::string FieldText(const nlohmann::json& body, const char* key);
 
-// Registers the routes of routes_campaigns.cc and routes_puzzles.cc.
+// The puzzle page's JSON of a stored record (GET /api/puzzles/ID): its
+// family draws the text and the answer prompt. FailedPrecondition for a
+// family this build lacks, DataLoss for a record that is not JSON.
+Result<nlohmann::json> PuzzleViewJson(const foundry::v1::Puzzle& record);
+
+// Registers the routes of routes_campaigns.cc, routes_puzzles.cc and
+// routes_players.cc.
 void AddCampaignRoutes(httplib::Server& server, ConsoleApi& api);
 void AddPuzzleRoutes(httplib::Server& server, ConsoleApi& api);
+void AddPlayerRoutes(httplib::Server& server, ConsoleApi& api);
 
 }  // namespace foundry::console

@@ -57,6 +57,7 @@ void AddSessionRoutes(httplib::Server& server, ConsoleApi& api) {
     SendJson(res, {{"role", RoleName(s.role)},
                    {"login_required", api.login_required || s.role == Role::kNone},
                    {"logged_in", s.logged_in},
+                   {"player", s.desk ? s.desk->player() : ""},
                    {"csrf", s.csrf},
                    {"coordinator", api.link.address()}});
   });
@@ -187,6 +188,7 @@ Result<std::unique_ptr<ConsoleServer>> ConsoleServer::Start(const CoordinatorLin
   AddSessionRoutes(http, api);
   AddCampaignRoutes(http, api);
   AddPuzzleRoutes(http, api);
+  AddPlayerRoutes(http, api);
   http.Get(R"(/api/.*)", [](const httplib::Request& req, httplib::Response& res) {
     SendError(res, 404, fmt::format("no API route {}", req.path));
   });

@@ -108,24 +108,9 @@ void Query(ConsoleApi& api, const httplib::Request& http_req, httplib::Response&
 void Puzzle(ConsoleApi& api, const std::string& id, httplib::Response& res, const Session& s) {
   auto loaded = Load(api, s, id, false);
   if (!loaded.ok()) return SendError(res, loaded.status());
-  const auto& r = loaded->record;
-  SendJson(res, {
-                    {"id", r.id()},
-                    {"family", r.family()},
-                    {"campaign_id", r.campaign_id()},
-                    {"seed", r.seed()},
-                    {"index", r.index()},
-                    {"params", ObjectOrEmpty(r.params_json())},
-                    {"level", r.difficulty().level()},
-                    {"score", r.difficulty().score()},
-                    {"details", ObjectOrEmpty(r.difficulty().details_json())},
-                    {"created_ms", r.created_unix_ms()},
-                    {"text", loaded->family->RenderText(loaded->puzzle)},
-                    {"prompt", loaded->family->AnswerPrompt(loaded->puzzle)},
-                    {"svg_url", fmt::format("/api/puzzles/{}/svg", r.id())},
-                    {"plays", PlaysJson(r.plays())},
-                    {"observed", ObservedJson(r.observed())},
-                });
+  auto view = PuzzleViewJson(loaded->record);
+  if (!view.ok()) return SendError(res, view.status());
+  SendJson(res, *view);
 }
 
 void Svg(ConsoleApi& api, const std::string& id, httplib::Response& res, const Session& s) {
@@ -139,6 +124,14 @@ void Svg(ConsoleApi& api, const std::string& id, httplib::Response& res, const S
 }
 
 void Solution(ConsoleApi& api, const std::string& id, httplib::Response& res, const Session& s) {
+  // A puzzle served to this session's player is answered first: the
+  // solution then comes with the result (routes_players.cc).
+  if (s.desk && s.desk->Unplayed(id)) {
+    return SendError(res, 409,
+                     fmt::format("puzzle {} is your open round as player '{}': answer it first "
+                                 "(the solution is shown after a wrong answer)",
+                                 id, s.desk->Find(id)->player));
+  }
   auto loaded = Load(api, s, id, true);
   if (!loaded.ok()) return SendError(res, loaded.status());
   SendJson(res, {{"answer", loaded->family->FormatAnswer(loaded->puzzle, loaded->solution)}});
@@ -170,6 +163,36 @@ void Play(ConsoleApi& api, const std::string& id, const httplib::Request& http_r
 }
 
 }  // namespace
+
+Result<nlohmann::json> PuzzleViewJson(const foundry::v1::Puzzle& r) {
+  auto family = puzzles::FindFamily(r.family());
+  if (!family.ok()) {
+    return Status::FailedPrecondition(
+        fmt::format("puzzle {} is of family '{}', which this console's build does not have", r.id(),
+                    r.family()));
+  }
+  const nlohmann::json puzzle = nlohmann::json::parse(r.puzzle_json(), nullptr, false);
+  if (puzzle.is_discarded()) {
+    return Status::DataLoss(fmt::format("puzzle {} has a stored record that is not JSON", r.id()));
+  }
+  return nlohmann::json{
+      {"id", r.id()},
+      {"family", r.family()},
+      {"campaign_id", r.campaign_id()},
+      {"seed", r.seed()},
+      {"index", r.index()},
+      {"params", ObjectOrEmpty(r.params_json())},
+      {"level", r.difficulty().level()},
+      {"score", r.difficulty().score()},
+      {"details", ObjectOrEmpty(r.difficulty().details_json())},
+      {"created_ms", r.created_unix_ms()},
+      {"text", (*family)->RenderText(puzzle)},
+      {"prompt", (*family)->AnswerPrompt(puzzle)},
+      {"svg_url", fmt::format("/api/puzzles/{}/svg", r.id())},
+      {"plays", PlaysJson(r.plays())},
+      {"observed", ObservedJson(r.observed())},
+  };
+}
 
 void AddPuzzleRoutes(httplib::Server& server, ConsoleApi& api) {
   using Req = httplib::Request;

@@ -30,7 +30,8 @@ bool SessionTable::SameSecret(const std::string& a, const std::string& b) {
 }
 
 Session SessionTable::Create(Role role, std::string token, bool logged_in) {
-  Session s{RandomHex(32), RandomHex(32), role, std::move(token), logged_in};
+  Session s{RandomHex(32),    RandomHex(32), role,
+            std::move(token), logged_in,     std::make_shared<PlayerDesk>()};
   const auto now = Clock::now();
   std::lock_guard lock(mu_);
   UseOrder& order = OrderOf(s);

@@ -10,11 +10,13 @@
 #include <cstddef>
 #include <list>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
 
 #include "console/coordinator_link.h"
+#include "console/player_desk.h"
 
 namespace foundry::console {
 
@@ -24,6 +26,9 @@ struct Session {
   Role role = Role::kNone;
   std::string token;  // the coordinator token calls carry for this visitor
   bool logged_in = false;
+  // The session's player (name, rounds, history); shared by the copies Find
+  // returns, so it lives as long as the session.
+  std::shared_ptr<PlayerDesk> desk;
 };
 
 class SessionTable {

@@ -48,7 +48,7 @@ grpc::Status AccessControl::Check(const grpc::ServerContextBase* context, Role n
     return {grpc::StatusCode::PERMISSION_DENIED,
             "a reader token may read campaigns and puzzles, record plays and serve players "
             "(GetPlayer, NextPuzzle, PuzzleOfTheDay), but not start or cancel campaigns, "
-            "import, refit ratings or run jobs; use an admin token"};
+            "import, refit ratings, export plays or run jobs; use an admin token"};
   }
   return {grpc::StatusCode::PERMISSION_DENIED,
           "a worker token may only lease, heartbeat and submit jobs; reading the store and "

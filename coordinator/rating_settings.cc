@@ -61,6 +61,7 @@ storage::RatingModel MakeRatingModel(const RatingSettings& settings) {
   storage::RatingModel model;
   model.new_player = ToState(config.initial);
   model.grade = settings.grade;
+  model.rate_unserved = settings.rate_unserved;
   model.rate = [config](const storage::RatingState& player, const storage::RatingState& puzzle,
                         bool solved) {
     const ratings::Rating p = ToRating(player);
@@ -111,6 +112,11 @@ void AddRatingFlags(CLI::App& app, RatingSettings& s) {
   app.add_option("--puzzle-rating-per-score", s.grade.per_score,
                  "...plus this times (score - 0.5); >= 0")
       ->capture_default_str()
+      ->group(group);
+  app.add_flag("--rate-unserved-plays", s.rate_unserved,
+               "Rate a player's first judged play of a puzzle that NextPuzzle (or the puzzle of "
+               "the day) did not serve them, e.g. when the game server picks puzzles itself; by "
+               "default such a puzzle, opened by id, is played unrated")
       ->group(group);
 }
 

@@ -18,6 +18,9 @@ struct RatingSettings {
   ratings::Glicko2Config glicko;
   // The mapping of families without a fitted one (RefitRatings).
   storage::GradeMapping grade;
+  // Rate judged plays of puzzles that were not served to the player (opened
+  // by id); false by default (storage::RatingModel::rate_unserved).
+  bool rate_unserved = false;
 };
 
 // Ok, or InvalidArgument naming the flag of the first value that cannot
@@ -34,7 +37,8 @@ storage::RatingModel MakeRatingModel(const RatingSettings& settings);
 storage::RatingModel DefaultRatingModel();
 
 // Adds the flags of every field of `settings` to `app` (--new-rating,
-// --rating-tau, ..., --puzzle-rating-per-score), their defaults shown.
+// --rating-tau, ..., --puzzle-rating-per-score, --rate-unserved-plays), their
+// defaults shown.
 // Check the result with CheckRatingSettings after parsing.
 void AddRatingFlags(CLI::App& app, RatingSettings& settings);
 

@@ -140,6 +140,10 @@ class PuzzleStoreServiceImpl final : public foundry::v1::PuzzleStore::Service {
   // Admin only (grade_refit.cc).
   grpc::Status RefitRatings(grpc::ServerContext*, const foundry::v1::RefitRatingsRequest*,
                             foundry::v1::RefitRatingsResponse*) override;
+  // Admin only (play_export.cc): streams the recorded plays with a player,
+  // admitted by the stream limiter like ExportPuzzles.
+  grpc::Status ExportPlays(grpc::ServerContext*, const foundry::v1::ExportPlaysRequest*,
+                           grpc::ServerWriter<foundry::v1::PlayRecord>*) override;
 
  private:
   // RecordPlay with a player_id, an answer or a play_id: judged by the
@@ -207,6 +211,8 @@ class PuzzleStoreCallbackService final
                               foundry::v1::Puzzle*) override;
   grpc::Status RefitRatings(grpc::ServerContext*, const foundry::v1::RefitRatingsRequest*,
                             foundry::v1::RefitRatingsResponse*) override;
+  grpc::Status ExportPlays(grpc::ServerContext*, const foundry::v1::ExportPlaysRequest*,
+                           grpc::ServerWriter<foundry::v1::PlayRecord>*) override;
 
  private:
   PuzzleStoreServiceImpl& handlers_;

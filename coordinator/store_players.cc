@@ -5,6 +5,8 @@
 // lock.
 #include <chrono>
 #include <cmath>
+#include <optional>
+#include <vector>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -45,8 +47,15 @@ Status CheckFamily(std::string_view family) {
   return Status::Ok();
 }
 
-// Whether `answer` solves puzzle `id`, by the puzzle's family.
-Result<bool> Judge(storage::Store& store, const std::string& id, std::string_view answer) {
+// What the family made of an answer.
+struct Judgement {
+  bool solved = false;
+  std::optional<storage::PlayScore> score;  // families that score answers
+};
+
+// Whether `answer` solves puzzle `id`, by the puzzle's family, and its score
+// when the family scores answers.
+Result<Judgement> Judge(storage::Store& store, const std::string& id, std::string_view answer) {
   auto record = store.GetPuzzle(id);
   if (!record.ok()) return record.status();
   auto family = puzzles::FindFamily(record->family());
@@ -63,7 +72,29 @@ Result<bool> Judge(storage::Store& store, const std::string& id, std::string_vie
   if (!verdict.ok()) {
     return Status::InvalidArgument(fmt::format("answer: {}", verdict.status().message()));
   }
-  return verdict;
+  Result<std::optional<puzzles::AnswerScore>> score =
+      (*family)->ScoreAnswer(puzzle, solution, answer);
+  if (!score.ok()) {
+    return Status::InvalidArgument(fmt::format("answer: {}", score.status().message()));
+  }
+  Judgement j;
+  j.solved = *verdict;
+  if (*score) {
+    j.score =
+        storage::PlayScore{(*score)->score, (*score)->target, (*score)->greedy, (*score)->best};
+  }
+  return j;
+}
+
+// The days whose puzzle of the day counts as served to every player: the
+// play's UTC day, and the day before (a player who opened it before
+// midnight UTC).
+std::vector<std::string> DailyDays(std::chrono::system_clock::time_point now) {
+  std::vector<std::string> days;
+  for (auto when : {now, now - std::chrono::hours(24)}) {
+    if (Result<std::string> day = UtcDay("", when); day.ok()) days.push_back(*day);
+  }
+  return days;
 }
 
 }  // namespace
@@ -87,11 +118,13 @@ grpc::Status PuzzleStoreServiceImpl::RecordPlayerPlay(const foundry::v1::RecordP
       return ToGrpc(Status::InvalidArgument(fmt::format("answer must be at most {} bytes, got {}",
                                                         kMaxAnswerBytes, req.answer().size())));
     }
-    Result<bool> verdict = Judge(store_, req.id(), req.answer());
+    Result<Judgement> verdict = Judge(store_, req.id(), req.answer());
     if (!verdict.ok()) return ToGrpc(verdict.status());
     play.judged = true;
-    play.solved = *verdict;
+    play.solved = verdict->solved;
+    play.score = verdict->score;
     play.answer = req.answer();
+    if (!play.player_id.empty()) play.daily_days = DailyDays(std::chrono::system_clock::now());
   } else {
     play.solved = req.solved();
   }

@@ -13,6 +13,11 @@ nlohmann::json Difficulty::ToJson() const {
 
 Status Family::CheckParams(const Params&) const { return Status::Ok(); }
 
+Result<std::optional<AnswerScore>> Family::ScoreAnswer(const nlohmann::json&, const nlohmann::json&,
+                                                       std::string_view) const {
+  return std::optional<AnswerScore>();
+}
+
 Result<std::unique_ptr<Guesser>> Family::NewGuesser(const Params&, std::string_view) const {
   return Status::FailedPrecondition(
       fmt::format("the family {} has no computer guesser (bulls-cows has one)", name()));

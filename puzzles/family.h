@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -52,6 +53,16 @@ struct Rejected {
 };
 
 using Candidate = std::variant<Accepted, Rejected>;
+
+// How good a player's answer is, for families whose answers are better or
+// worse and not only right or wrong (alignment: a layout's points), beside
+// the puzzle's own figures to compare it with. Higher is better.
+struct AnswerScore {
+  double score = 0;   // the answer's
+  double target = 0;  // what solves the puzzle
+  double greedy = 0;  // what the generator's simple strategy reaches
+  double best = 0;    // the best the generator found (the stored solution's)
+};
 
 class Family {
  public:
@@ -139,6 +150,16 @@ class Family {
   // REQUIRES: `puzzle` and `solution` passed Verify().
   virtual Result<bool> CheckAnswer(const nlohmann::json& puzzle, const nlohmann::json& solution,
                                    std::string_view text) const = 0;
+
+  // The score of `text` (an answer CheckAnswer reads) for a family whose
+  // answers have one, or nullopt: the default ("not scored"), and also an
+  // answer that has no score (alignment: gaps that do not fit the board).
+  // The generic machinery keeps the best scored answer of each puzzle
+  // without knowing which family it runs. Errors as CheckAnswer's.
+  // REQUIRES: `puzzle` and `solution` passed Verify().
+  virtual Result<std::optional<AnswerScore>> ScoreAnswer(const nlohmann::json& puzzle,
+                                                         const nlohmann::json& solution,
+                                                         std::string_view text) const;
 
   // One line (no newline) telling the player what to type, with an example
   // of the form that does not give the answer away ("Type the 3-digit

@@ -6,6 +6,7 @@
 // that cannot be read, where the contract (family.h) says "never fails".
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -20,7 +21,8 @@ namespace foundry::puzzles {
 
 // The functions a family is made of. `Puzzle` is the family's parsed
 // statement (what its codec reads from the puzzle JSON). Every field must be
-// set; each has the contract of the Family method of the same name.
+// set but score_answer; each has the contract of the Family method of the
+// same name.
 template <typename Puzzle>
 struct FamilyParts {
   Result<Puzzle> (*parse)(const nlohmann::json& puzzle);
@@ -32,6 +34,10 @@ struct FamilyParts {
   Result<bool> (*check_answer)(const nlohmann::json& puzzle, const nlohmann::json& solution,
                                std::string_view text);
   std::string (*answer_prompt)(const nlohmann::json& puzzle);
+  // Optional (nullptr: answers are right or wrong, Family's default).
+  Result<std::optional<AnswerScore>> (*score_answer)(const nlohmann::json& puzzle,
+                                                     const nlohmann::json& solution,
+                                                     std::string_view text) = nullptr;
 };
 
 // For FamilyParts::check_answer: a family whose answers are judged from the
@@ -40,6 +46,16 @@ template <Result<bool> (*Check)(const nlohmann::json& puzzle, std::string_view t
 Result<bool> FromPuzzleAlone(const nlohmann::json& puzzle, const nlohmann::json& /*solution*/,
                              std::string_view text) {
   return Check(puzzle, text);
+}
+
+// For FamilyParts::score_answer: a family whose answers are scored from the
+// puzzle alone.
+template <Result<std::optional<AnswerScore>> (*Score)(const nlohmann::json& puzzle,
+                                                      std::string_view text)>
+Result<std::optional<AnswerScore>> ScoreFromPuzzleAlone(const nlohmann::json& puzzle,
+                                                        const nlohmann::json& /*solution*/,
+                                                        std::string_view text) {
+  return Score(puzzle, text);
 }
 
 // What a family is called and what it takes (Family's identity and
@@ -96,6 +112,13 @@ class PartsFamily : public Family {
   Result<bool> CheckAnswer(const nlohmann::json& puzzle, const nlohmann::json& solution,
                            std::string_view text) const final {
     return parts_.check_answer(puzzle, solution, text);
+  }
+
+  Result<std::optional<AnswerScore>> ScoreAnswer(const nlohmann::json& puzzle,
+                                                 const nlohmann::json& solution,
+                                                 std::string_view text) const final {
+    if (parts_.score_answer == nullptr) return Family::ScoreAnswer(puzzle, solution, text);
+    return parts_.score_answer(puzzle, solution, text);
   }
 
   std::string AnswerPrompt(const nlohmann::json& puzzle) const final {

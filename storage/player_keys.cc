@@ -35,6 +35,9 @@ constexpr std::string_view kAttempt{"attempt\0", 8};
 constexpr std::string_view kPlayId{"play_id\0", 8};
 constexpr std::string_view kGradeMap{"grade_map\0", 10};
 constexpr std::string_view kDaily{"daily\0", 6};
+constexpr std::string_view kPlay{"play\0", 5};
+constexpr std::string_view kPlaySeq{"play_seq"};
+constexpr std::string_view kBest{"best\0", 5};
 
 }  // namespace
 
@@ -66,6 +69,24 @@ std::string PlayIdKey(std::string_view play_id) { return std::string(kPlayId).ap
 std::string GradeMapKey(std::string_view family) { return std::string(kGradeMap).append(family); }
 std::string DailyKey(std::string_view family, std::string_view date) {
   return Join(kDaily, family, date);
+}
+std::string PlayKey(std::string_view player_id, uint64_t seq) {
+  std::string key = PlayPrefix(player_id);
+  for (int i = 7; i >= 0; --i) key.push_back(static_cast<char>((seq >> (8 * i)) & 0xff));
+  return key;
+}
+std::string PlayPrefix(std::string_view player_id) { return Join(kPlay, player_id, ""); }
+std::string PlayAllPrefix() { return std::string(kPlay); }
+std::string PlaySeqKey() { return std::string(kPlaySeq); }
+std::string BestKey(std::string_view puzzle_id) { return std::string(kBest).append(puzzle_id); }
+std::string EncodeSeq(uint64_t seq) {
+  std::string out;
+  PutU64(out, seq);
+  return out;
+}
+std::optional<uint64_t> DecodeSeq(std::string_view v) {
+  if (v.size() != 8) return std::nullopt;
+  return GetU64(v, 0);
 }
 std::string ByRatingAllPrefix() { return std::string(kByRating); }
 std::optional<ByRatingParts> ParseAnyByRatingKey(std::string_view key) {

@@ -20,7 +20,12 @@
 //                                                   per_score (2 x f64 LE), puzzles
 //                                                   (u64 LE), fitted_unix_ms (i64 LE)
 // "daily\0" family \0 date                          puzzle id: the puzzle of the day
+// "play\0" player_id \0 seq (8 bytes BE)             PlayRecord: one play with a player
+// "play_seq"                                        the last seq given (u64 LE)
+// "best\0" puzzle_id                                BestSolution: the best scored answer
 //
+// A play's seq is one counter for the whole store, so a player's plays sort
+// in the order they were recorded under the player's prefix.
 // Every puzzle with a "prating" record has exactly one by_rating entry, at
 // the record's rating (both written in one WriteBatch). Puzzles without one
 // sit at their initial rating, a monotone function of the generator score,
@@ -59,6 +64,17 @@ std::string AttemptKey(std::string_view player_id, std::string_view puzzle_id);
 std::string PlayIdKey(std::string_view play_id);
 std::string GradeMapKey(std::string_view family);
 std::string DailyKey(std::string_view family, std::string_view date);
+// "play\0" player_id "\0" seq: one play record.
+std::string PlayKey(std::string_view player_id, uint64_t seq);
+// "play\0" player_id "\0": every play of one player.
+std::string PlayPrefix(std::string_view player_id);
+// "play\0": every play record.
+std::string PlayAllPrefix();
+std::string PlaySeqKey();
+std::string BestKey(std::string_view puzzle_id);
+// The play_seq record's value (u64 LE), and back; nullopt if not 8 bytes.
+std::string EncodeSeq(uint64_t seq);
+std::optional<uint64_t> DecodeSeq(std::string_view v);
 
 // "by_rating\0": every index entry of every family.
 std::string ByRatingAllPrefix();

@@ -6,8 +6,10 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <utility>
+#include <vector>
 
 namespace foundry::storage {
 
@@ -25,6 +27,16 @@ struct PlayerFigures {
   uint64_t solves = 0;  // judged plays solved
 };
 
+// A scored answer (families whose answers are better or worse, e.g.
+// alignment): the answer's points and the puzzle's figures beside them.
+// The store keeps the puzzle's best (highest score, first to reach it).
+struct PlayScore {
+  double score = 0;
+  double target = 0;
+  double greedy = 0;
+  double best = 0;
+};
+
 // One play as the coordinator hands it to the store, already judged.
 struct PlayerPlay {
   std::string puzzle_id;
@@ -36,6 +48,12 @@ struct PlayerPlay {
   std::string answer;     // the answer text when judged
   std::string player_id;  // "" for none
   std::string play_id;    // "" for none
+  // The answer's score when the family scores answers (judged plays only).
+  std::optional<PlayScore> score;
+  // Days ("YYYY-MM-DD") whose puzzle of the day counts as served to every
+  // player: a judged play of it is rated like one NextPuzzle served (the
+  // coordinator passes the play's UTC day and the day before).
+  std::vector<std::string> daily_days;
 };
 
 // The rating model the store applies under its lock: new ratings of the
@@ -71,6 +89,12 @@ struct RatingModel {
   // a fitted mapping in the store (Store::PutGradeMappings) uses that one.
   GradeMapping grade;
   RateFn rate;
+  // False (lichess's rule): a judged play is rated only when the puzzle was
+  // served to the player (NextPuzzle, or a puzzle of the day of
+  // PlayerPlay::daily_days); a puzzle opened by id is played unrated, so
+  // nobody picks the puzzles that rate them up. True: every first attempt
+  // is rated (a game server that chooses its players' puzzles itself).
+  bool rate_unserved = false;
 };
 
 // A puzzle with a rating record, as Store::ForEachRatedPuzzle visits it.

@@ -37,6 +37,7 @@ class ColumnFamilyHandle;
 class DB;
 class PinnableSlice;
 class Snapshot;
+class WriteBatch;
 }  // namespace rocksdb
 
 namespace foundry::storage {
@@ -100,6 +101,10 @@ class RocksStore final : public Store {
                                                  std::string_view family) override;
   Result<foundry::v1::Puzzle> NextPuzzle(std::string_view player_id, std::string_view family,
                                          double target, const RatingModel& model) override;
+  // Play records and best solutions (rocks_store_play_log.cc).
+  Status ScanPlays(std::string_view player_id, std::string_view family, uint64_t limit,
+                   const std::function<bool(const foundry::v1::PlayRecord&)>& visit) override;
+  Result<std::optional<foundry::v1::BestSolution>> GetBestSolution(std::string_view id) override;
   // Grade mappings and rated puzzles (rocks_store_grades.cc).
   Result<std::optional<FittedGradeMapping>> GetGradeMapping(std::string_view family) override;
   Status PutGradeMappings(const std::map<std::string, FittedGradeMapping>& mappings) override;
@@ -151,6 +156,22 @@ class RocksStore final : public Store {
   Result<bool> GetMeta(const std::string& key, std::string* value);
   // The grade mapping of `family`: its fitted one, else model.grade.
   Result<GradeMapping> MappingOf(std::string_view family, const RatingModel& model);
+  // Whether `play`'s puzzle (of `family`) was served to its player: by
+  // NextPuzzle, or as the puzzle of the day of one of play.daily_days.
+  // REQUIRES: players_mu_ held.
+  Result<bool> ServedLocked(const PlayerPlay& play, std::string_view family);
+  // Adds to `wb` what a scored play changes: the puzzle's best solution when
+  // the answer beats it; fills `resp`'s answer_score, best_solution and
+  // new_best. `seq` is the play's record (0: none). REQUIRES: players_mu_.
+  Status KeepBestLocked(const PlayerPlay& play, uint64_t seq, int64_t now_ms,
+                        rocksdb::WriteBatch& wb, foundry::v1::RecordPlayResponse& resp);
+  // The next play seq (the stored counter + 1, read once). REQUIRES: players_mu_.
+  Result<uint64_t> NextPlaySeqLocked();
+  // Adds `play`'s record (seq) and the seq counter to `wb`, from the
+  // finished response. REQUIRES: players_mu_ held.
+  Status AddPlayRecordLocked(const PlayerPlay& play, std::string_view family, uint64_t seq,
+                             int64_t now_ms, const foundry::v1::RecordPlayResponse& resp,
+                             rocksdb::WriteBatch& wb);
 
   // Reads the draw groups' counters (O(groups)). Called once by Open.
   Status LoadDrawGroups();
@@ -205,6 +226,9 @@ class RocksStore final : public Store {
   // DailyPuzzle: each reads records (a play_id, a rating, an attempt, a
   // mapping, a day's pick) and writes what depends on them.
   std::mutex players_mu_;
+  // The last play seq written (players_mu_); read from the store once.
+  uint64_t last_play_seq_ = 0;
+  bool play_seq_loaded_ = false;
 };
 
 }  // namespace foundry::storage

@@ -1,6 +1,7 @@
 // RocksStore's players: judged and idempotent plays, ratings of players and
 // puzzles, and the next puzzle for a player (docs/players.md). Keys in
 // player_keys.h, all in the default column family.
+#include <chrono>
 #include <cmath>
 #include <memory>
 #include <mutex>
@@ -91,6 +92,16 @@ Result<RecordPlayResponse> RocksStore::RecordPlayerPlay(const PlayerPlay& play,
   if (!counts.ok()) return counts.status();
   const std::string& family = puzzle->family();
 
+  const int64_t now_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                             std::chrono::system_clock::now().time_since_epoch())
+                             .count();
+  uint64_t seq = 0;  // the play's record, when it has a player
+  if (!play.player_id.empty()) {
+    Result<uint64_t> next = NextPlaySeqLocked();
+    if (!next.ok()) return next.status();
+    seq = *next;
+  }
+
   rocksdb::WriteBatch wb;
   PlayCounts delta;
   (play.solved ? delta.solved : delta.failed) = 1;
@@ -107,6 +118,15 @@ Result<RecordPlayResponse> RocksStore::RecordPlayerPlay(const PlayerPlay& play,
     if (!attempted.ok()) return attempted.status();
     first_attempt = !*attempted;
     if (first_attempt && s.ok()) s = wb.Put(cf(kDefault), attempt, "");
+  }
+  // Only a puzzle the store chose for the player is rated: one opened by id
+  // could be picked to rate a player up (docs/players.md).
+  bool may_rate = first_attempt;
+  if (play.judged && !play.player_id.empty()) {
+    Result<bool> served = ServedLocked(play, family);
+    if (!served.ok()) return served.status();
+    resp.set_opened_by_id(!*served);
+    may_rate = may_rate && (*served || model.rate_unserved);
   }
   if (play.judged) {
     pk::PuzzleRating rating;
@@ -144,7 +164,7 @@ Result<RecordPlayResponse> RocksStore::RecordPlayerPlay(const PlayerPlay& play,
       player.plays += 1;
       player.solves += play.solved ? 1 : 0;
       const double player_before = player.rating.rating;
-      if (first_attempt && model.rate) {
+      if (may_rate && model.rate) {
         auto [player_after, puzzle_after] = model.rate(player.rating, rating.rating, play.solved);
         player.rating = player_after;
         rating.rating = puzzle_after;
@@ -166,6 +186,9 @@ Result<RecordPlayResponse> RocksStore::RecordPlayerPlay(const PlayerPlay& play,
     resp.set_puzzle_rating_change(rating.rating.rating - puzzle_before.rating);
     resp.set_judged_plays(rating.judged_solved + rating.judged_failed);
   }
+  if (play.judged && play.score && s.ok()) {
+    FOUNDRY_RETURN_IF_ERROR(KeepBestLocked(play, seq, now_ms, wb, resp));
+  }
   PlayCounts after = *counts;
   after.solved += delta.solved;
   after.failed += delta.failed;
@@ -180,10 +203,12 @@ Result<RecordPlayResponse> RocksStore::RecordPlayerPlay(const PlayerPlay& play,
                pk::EncodePlayIdRecord(fingerprint, bytes));
   }
   if (!s.ok()) return FromRocks(s, dir_, "cannot prepare the play of " + play.puzzle_id);
+  if (seq != 0) FOUNDRY_RETURN_IF_ERROR(AddPlayRecordLocked(play, family, seq, now_ms, resp, wb));
   rocksdb::WriteOptions wo;
   wo.sync = sync_writes_;
   FOUNDRY_RETURN_IF_ERROR(
       FromRocks(db_->Write(wo, &wb), dir_, "cannot record the play of " + play.puzzle_id));
+  if (seq != 0) last_play_seq_ = seq;
   plays_recorded_.fetch_add(1, std::memory_order_relaxed);
   return resp;
 }

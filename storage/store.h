@@ -229,8 +229,13 @@ class Store {
   // Records a play that has a player, a judged answer or a play_id, in one
   // atomic write: the puzzle's play counts, and as they apply the puzzle's
   // judged counts and rating, the player's figures, the player's attempt,
-  // and the play_id's result. Ratings change (through model.rate) only on
-  // a judged play of the player's first attempt at the puzzle. A play_id
+  // the play_id's result, the play's record (a play with a player;
+  // ScanPlays) and the puzzle's best solution (a scored answer above the
+  // best so far). Ratings change (through model.rate) only on a judged play
+  // of the player's first attempt at the puzzle, and unless
+  // model.rate_unserved only when the puzzle was served to the player
+  // (NextPuzzle, or the puzzle of the day of one of play.daily_days);
+  // otherwise the response says opened_by_id. A play_id
   // already recorded returns its first result with replayed set and
   // records nothing; with another puzzle, player, answer or claim it is
   // AlreadyExists and records nothing. NotFound for an unknown puzzle;
@@ -266,6 +271,30 @@ class Store {
     (void)family;
     (void)target;
     (void)model;
+    return Status::FailedPrecondition("this store does not keep players");
+  }
+
+  // Visits the recorded plays that have a player (RecordPlayerPlay with a
+  // player_id), of `player_id` only when it is not empty and of `family`
+  // only when it is not empty, player by player (in byte order) and in
+  // recording order within a player, from one snapshot, until `limit` plays
+  // were visited (0: no limit) or `visit` returns false. best_now is set on
+  // the play whose answer is its puzzle's best solution. Costs a walk of
+  // the play records (of the player's prefix when one is given) plus one
+  // point lookup per scored play.
+  virtual Status ScanPlays(std::string_view player_id, std::string_view family, uint64_t limit,
+                           const std::function<bool(const foundry::v1::PlayRecord&)>& visit) {
+    (void)player_id;
+    (void)family;
+    (void)limit;
+    (void)visit;
+    return Status::FailedPrecondition("this store does not keep players");
+  }
+
+  // The best scored answer recorded for puzzle `id` (families that score
+  // answers), or nullopt when none was.
+  virtual Result<std::optional<foundry::v1::BestSolution>> GetBestSolution(std::string_view id) {
+    (void)id;
     return Status::FailedPrecondition("this store does not keep players");
   }
 

@@ -2,8 +2,8 @@
 // everything from the JSON API described in docs/console-api.md. Three
 // classic scripts share one global scope, loaded in order: lib.js (building
 // blocks), app.js (state, the API, the session, the router, the overview and
-// campaign list), views.js (one campaign, workers, the store, a puzzle, and
-// the start).
+// campaign list), players.js (the Play page and a player's round), views.js
+// (one campaign, workers, the store, a puzzle, and the start).
 //
 // Security: every string from the API may be hostile, so the page never parses
 // HTML: all DOM comes from lib.js's h() and s().
@@ -12,7 +12,7 @@ const LEVELS = ['easy', 'medium', 'hard', 'expert'];
 const POLL_MS = 2000;
 const PAGE_SIZE = 50;
 
-let session = { role: 'none', login_required: false, csrf: '' };
+let session = { role: 'none', login_required: false, csrf: '', player: '' };
 // Bumped on every route change: async work started for an older route
 // checks it and drops its result instead of drawing over the new page.
 let routeSeq = 0;
@@ -39,7 +39,8 @@ function showError(msg, from) {
 function clearError() { errorFrom = ''; setMsg(document.getElementById('error'), ''); }
 
 // Every request goes through here. Non-2xx answers show their `error`
-// in #error and throw ApiError; 401 switches to the login form.
+// in #error (unless opts.quiet: the caller shows it in place) and throw
+// ApiError; 401 switches to the login form.
 async function api(method, path, body, opts = {}) {
   const init = { method, credentials: 'same-origin', headers: { Accept: 'application/json' } };
   if (method !== 'GET') {
@@ -59,7 +60,7 @@ async function api(method, path, body, opts = {}) {
   if (!res.ok) {
     const msg = data && typeof data.error === 'string' && data.error
       ? data.error : `request failed (HTTP ${res.status})`;
-    showError(msg, method);
+    if (!opts.quiet) showError(msg, method);
     if (res.status === 401 && !opts.isLogin && session.login_required) {
       session.role = 'none';
       showLogin();
@@ -85,7 +86,7 @@ function poll(seq, fn) {
 
 // ------------------------------------------------------------ session ---
 async function loadSession() {
-  session = Object.assign({ role: 'none', login_required: false, csrf: '' },
+  session = Object.assign({ role: 'none', login_required: false, csrf: '', player: '' },
     await api('GET', '/api/session'));
   renderHeader();
 }
@@ -94,6 +95,9 @@ function renderHeader() {
   const known = ['admin', 'reader', 'none'].includes(session.role) ? session.role : 'none';
   setText(role, known === 'none' ? 'not logged in' : known);
   role.className = 'badge role-' + known;
+  const player = document.getElementById('player-badge');
+  setText(player, session.player ? 'Player: ' + session.player : '');
+  player.hidden = !session.player || known === 'none';
   const loggedIn = session.login_required && session.role !== 'none';
   document.getElementById('session-actions').replaceChildren(loggedIn
     ? h('button', { id: 'logout', type: 'button', class: 'link-button', onclick: logout }, 'Log out')

@@ -1,6 +1,7 @@
 // Puzzle Foundry console: the views of one campaign, the workers, the store
-// and a puzzle, and the start. Loaded after lib.js and app.js, whose
-// declarations it uses (classic scripts share one global scope).
+// and a puzzle, and the start. Loaded last, after lib.js, app.js and
+// players.js, whose declarations it uses (classic scripts share one global
+// scope).
 'use strict';
 
 // ----------------------------------------------------------- campaign ---
@@ -193,11 +194,36 @@ function observedList(obs) {
   return [['score', 'Score', isNum(o.score) ? Number(o.score).toFixed(3) : '—'], ['level', 'Level', o.level || '—'],
     ['plays', 'Plays', fmtInt(o.plays)], ['solve_rate', 'Solve rate', fmtPct(o.solve_rate)]];
 }
-function puzzlePage(seq, id, p, opened) {
+// The puzzle's drawing and text: the left column of a puzzle page.
+function puzzleDrawing(id, p) {
+  const shownId = p.id == null ? id : p.id;
+  return h('div', { class: 'panel' }, h('h2', {}, 'Puzzle ', h('code', {}, shownId)),
+    h('img', { id: 'puzzle-svg', src: '/api/puzzles/' + enc(id) + '/svg', alt: 'The puzzle’s drawing' }),
+    h('pre', { id: 'puzzle-text', class: 'text' }, p.text || ''));
+}
+// The About, Difficulty and Plays panels; update() shows a play's new counts.
+function puzzleInfo(p) {
   const plays = kvList({ id: 'puzzle-plays' }, playsList(p.plays));
   const observed = kvList({ id: 'puzzle-observed' }, observedList(p.observed));
   const details = h('table', { id: 'puzzle-details', class: 'data compact' }, h('tbody', {},
     Object.entries(p.details || {}).map(([k, v]) => h('tr', {}, h('th', { scope: 'row' }, k), h('td', {}, fmtValue(v))))));
+  const meta = [['family', 'Family', p.family || '—'], ['level', 'Level', p.level || '—'],
+    ['score', 'Score', isNum(p.score) ? Number(p.score).toFixed(3) : '—'],
+    ['campaign', 'Campaign', p.campaign_id ? campaignLink(p.campaign_id) : '—'],
+    ['seed', 'Seed', fmtValue(p.seed)], ['index', 'Index', fmtValue(p.index)],
+    ['created', 'Created', fmtTime(p.created_ms)],
+    ['params', 'Parameters', Object.entries(p.params || {}).map(([k, v]) => `${k}=${fmtValue(v)}`).join(', ') || '—']];
+  return {
+    panels: [panel('About', kvList({ id: 'puzzle-meta' }, meta)), panel('Difficulty', details),
+      h('div', { class: 'panel' }, h('h2', {}, 'Plays'), plays, h('h3', {}, 'Observed difficulty'), observed)],
+    update(newPlays, newObserved) {
+      plays.replaceChildren(...kvItems(playsList(newPlays || p.plays)));
+      observed.replaceChildren(...kvItems(observedList(newObserved || p.observed)));
+    },
+  };
+}
+function puzzlePage(seq, id, p, opened) {
+  const info = puzzleInfo(p);
   const answer = h('textarea', { id: 'play-answer', rows: 4, spellcheck: 'false', placeholder: 'Your answer' });
   const submit = h('button', { id: 'play-submit', type: 'submit' }, 'Submit answer');
   const result = h('p', { id: 'play-result', role: 'status' });
@@ -215,8 +241,7 @@ function puzzlePage(seq, id, p, opened) {
       if (seq !== routeSeq) return;
       setText(result, d.correct ? 'Right!' : 'Wrong');
       result.className = d.correct ? 'right' : 'wrong';
-      plays.replaceChildren(...kvItems(playsList(d.plays || p.plays)));
-      observed.replaceChildren(...kvItems(observedList(d.observed || p.observed)));
+      info.update(d.plays, d.observed);
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
       setText(result, e.message);
@@ -229,23 +254,13 @@ function puzzlePage(seq, id, p, opened) {
     solution.hidden = false;
   })));
 
-  const meta = [['family', 'Family', p.family || '—'], ['level', 'Level', p.level || '—'],
-    ['score', 'Score', isNum(p.score) ? Number(p.score).toFixed(3) : '—'],
-    ['campaign', 'Campaign', p.campaign_id ? campaignLink(p.campaign_id) : '—'],
-    ['seed', 'Seed', fmtValue(p.seed)], ['index', 'Index', fmtValue(p.index)],
-    ['created', 'Created', fmtTime(p.created_ms)],
-    ['params', 'Parameters', Object.entries(p.params || {}).map(([k, v]) => `${k}=${fmtValue(v)}`).join(', ') || '—']];
   return h('section', { id: 'puzzle-view', 'data-id': p.id == null ? id : p.id },
     h('p', {}, h('a', { href: '#/store' }, '← store')),
-    h('div', { class: 'puzzle-grid' },
-      h('div', { class: 'panel' }, h('h2', {}, 'Puzzle ', h('code', {}, p.id == null ? id : p.id)),
-        h('img', { id: 'puzzle-svg', src: '/api/puzzles/' + enc(id) + '/svg', alt: 'The puzzle’s drawing' }),
-        h('pre', { id: 'puzzle-text', class: 'text' }, p.text || '')),
+    h('div', { class: 'puzzle-grid' }, puzzleDrawing(id, p),
       h('div', {},
-        panel('Play', form),
-        panel('About', kvList({ id: 'puzzle-meta' }, meta)),
-        panel('Difficulty', details),
-        h('div', { class: 'panel' }, h('h2', {}, 'Plays'), plays, h('h3', {}, 'Observed difficulty'), observed),
+        panel('Play', h('p', { class: 'muted' }, 'Unrated: to play as a player, take a puzzle on the ',
+          h('a', { href: '#/play' }, 'Play'), ' page.'), form),
+        info.panels,
         panel('Solution', reveal, solution))));
 }
 
@@ -257,6 +272,8 @@ const ROUTES = [
   [/^\/workers$/, viewWorkers],
   [/^\/store$/, viewStore],
   [/^\/puzzles\/(.+)$/, viewPuzzle],
+  [/^\/play$/, viewPlay],
+  [/^\/play\/(.+)$/, viewRound],
 ];
 
 // -------------------------------------------------------------- start ---

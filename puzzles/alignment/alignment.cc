@@ -23,7 +23,8 @@ constexpr FamilyParts<ParsedPuzzle> kParts = {
     .render_svg = RenderSvg,
     .format_answer = FormatAnswer,
     .check_answer = FromPuzzleAlone<CheckAnswer>,
-    .answer_prompt = AnswerPrompt};
+    .answer_prompt = AnswerPrompt,
+    .score_answer = ScoreFromPuzzleAlone<ScoreAnswer>};
 
 class AlignmentFamily final : public PartsFamily<ParsedPuzzle> {
  public:

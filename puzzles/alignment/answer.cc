@@ -99,6 +99,21 @@ Result<bool> CheckAnswer(const nlohmann::json& puzzle, std::string_view text) {
   return Score(board, *layout) >= p->target_score;
 }
 
+Result<std::optional<AnswerScore>> ScoreAnswer(const nlohmann::json& puzzle,
+                                               std::string_view text) {
+  auto p = ParsePuzzle(puzzle);
+  if (!p.ok()) return p.status();
+  const Board& board = p->board;
+  auto gaps = ParseGaps(board, text);
+  if (!gaps.ok()) return gaps.status();
+  const auto layout = LayoutOf(board, *gaps);
+  if (!layout || !IsValidLayout(board, *layout)) return std::optional<AnswerScore>();
+  return std::optional<AnswerScore>(AnswerScore{.score = static_cast<double>(Score(board, *layout)),
+                                                .target = static_cast<double>(p->target_score),
+                                                .greedy = static_cast<double>(p->greedy_score),
+                                                .best = static_cast<double>(p->best_score)});
+}
+
 std::string AnswerPrompt(const nlohmann::json& puzzle) {
   auto p = ParsePuzzle(puzzle);
   const std::string target = p.ok() ? fmt::format(" to reach {} points", p->target_score) : "";

@@ -10,17 +10,20 @@
 // CheckAnswer() judges by the rules, not by comparing with the stored
 // layout (many layouts reach the target): the layout must fit (within the
 // height, no gap after the column's last brick, at most max_gaps gaps) and
-// score at least the target score.
+// score at least the target score. ScoreAnswer() gives the layout's points
+// (a player's solution worth keeping: docs/players.md).
 //
 // Thread safety: pure functions.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 
 #include <nlohmann/json.hpp>
 
 #include "common/status.h"
+#include "puzzles/family.h"
 
 namespace foundry::puzzles::alignment {
 
@@ -34,6 +37,11 @@ std::string FormatAnswer(const nlohmann::json& puzzle, const nlohmann::json& sol
 // malformed puzzle; empty text; anything but c<number>r<number> pairs or
 // "none"; a column or row outside the board; the same cell twice.
 Result<bool> CheckAnswer(const nlohmann::json& puzzle, std::string_view text);
+
+// The points of the typed gaps' layout, beside the puzzle's target, greedy
+// and best scores; nullopt when the gaps do not fit (no layout, no score).
+// Errors as CheckAnswer's.
+Result<std::optional<AnswerScore>> ScoreAnswer(const nlohmann::json& puzzle, std::string_view text);
 
 // One line with the form and an example.
 std::string AnswerPrompt(const nlohmann::json& puzzle);

@@ -4,7 +4,6 @@ against a live coordinator, two workers and the console processes.
 
 Usage: console_test.py BIN_DIR OUT_DIR   (screenshots and logs go to OUT_DIR)
 """
-import http.cookiejar
 import json
 import os
 import re
@@ -12,54 +11,17 @@ import subprocess
 import sys
 import time
 import unittest
-import urllib.error
-import urllib.request
 
-from selenium import webdriver
 from selenium.common.exceptions import NoAlertPresentException
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
+from browser import ApiClient, make_driver
 from stack import Stack
 
 BIN, OUT = sys.argv[1], sys.argv[2]
 FAMILIES = ["alignment", "balance", "bulls-cows", "decodoku", "secret-number", "sudoku", "zebra"]
 HOSTILE = ["<script>alert('x')</script>", "<img src=x onerror=alert('y')>"]
-
-
-def make_driver():
-    opts = webdriver.ChromeOptions()
-    for a in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-              "--window-size=1280,1000"):
-        opts.add_argument(a)
-    opts.binary_location = "/usr/bin/chromium"
-    opts.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=opts)
-
-
-class ApiClient:
-    """The console's JSON API with a cookie jar, as a script (or a forger) sees it."""
-
-    def __init__(self, base):
-        self.base = base.rstrip("/")
-        self.opener = urllib.request.build_opener(
-            urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
-        self.session = self.call("GET", "/api/session")[1]
-
-    def call(self, method, path, body=None, csrf=None, headers=None):
-        data = None if body is None else json.dumps(body).encode()
-        req = urllib.request.Request(self.base + path, data=data, method=method)
-        req.add_header("Content-Type", "application/json")
-        if csrf:
-            req.add_header("X-CSRF-Token", csrf)
-        for k, v in (headers or {}).items():
-            req.add_header(k, v)
-        try:
-            with self.opener.open(req, timeout=30) as r:
-                return r.status, json.loads(r.read() or b"{}")
-        except urllib.error.HTTPError as e:
-            return e.code, json.loads(e.read() or b"{}")
 
 
 def hostile_zebra(stack, tmp):

@@ -1,6 +1,6 @@
 // Bad input beyond single requests: an import of huge messages, every
 // family's goal keys, stores damaged on disk, the puzzle of the day's
-// requests and the coordinator's rating flags.
+// requests, ExportPlays' filters and the coordinator's rating flags.
 #include <filesystem>
 #include <fstream>
 
@@ -106,6 +106,38 @@ TEST_F(BadInputTest, PuzzleOfTheDayRefusesBadDaysAndFamilies) {
         << c.name << ": " << s.error_message();
   }
   EXPECT_TRUE(daily("secret-number", "2026-02-28").ok());
+}
+
+// ExportPlays: a filter that names no family or no player is refused before
+// anything is streamed.
+TEST_F(BadInputTest, ExportPlaysRefusesBadFilters) {
+  const auto export_plays = [&](const std::string& family, const std::string& player) {
+    v1::ExportPlaysRequest req;
+    req.set_family(family);
+    req.set_player_id(player);
+    auto ctx = Ctx();
+    auto reader = store_->ExportPlays(ctx.get(), req);
+    v1::PlayRecord r;
+    int n = 0;
+    while (reader->Read(&r)) ++n;
+    EXPECT_EQ(n, 0) << family << " " << player;
+    return reader->Finish();
+  };
+  const std::vector<Case> cases = {
+      {"unknown family", [&] { return export_plays("chess", ""); },
+       grpc::StatusCode::INVALID_ARGUMENT, "chess"},
+      {"over-long player id", [&] { return export_plays("", std::string(129, 'p')); },
+       grpc::StatusCode::INVALID_ARGUMENT, "player_id must be at most 128 bytes, got 129"},
+      {"player id with a NUL", [&] { return export_plays("", std::string("a\0b", 3)); },
+       grpc::StatusCode::INVALID_ARGUMENT, "player_id must not contain a NUL byte"},
+  };
+  for (const Case& c : cases) {
+    const grpc::Status s = c.call();
+    EXPECT_EQ(s.error_code(), c.code) << c.name << ": " << s.error_message();
+    EXPECT_NE(s.error_message().find(c.message), std::string::npos)
+        << c.name << ": " << s.error_message();
+  }
+  EXPECT_TRUE(export_plays("secret-number", "nobody").ok());
 }
 
 // Rating constants that cannot work stop the coordinator at start, naming

@@ -103,7 +103,9 @@ class PlayersRefitTest : public ::testing::Test {
 // enough data keep theirs.
 TEST_F(PlayersRefitTest, RefitFitsTheFamilyFromPlaysAndNewPuzzlesStartThere) {
   Generate(30, 11);
-  Serve();
+  // The players play puzzles chosen by id, as a game server that picks its
+  // players' puzzles itself: rated only with --rate-unserved-plays.
+  Serve({"--rate-unserved-plays"});
   const std::vector<std::string> ids = ExportedIds(cluster_->address());
   ASSERT_EQ(ids.size(), 30u);
   for (int i = 0; i < 10; ++i) {
@@ -162,7 +164,7 @@ TEST_F(PlayersRefitTest, RefitFitsTheFamilyFromPlaysAndNewPuzzlesStartThere) {
 TEST_F(PlayersRefitTest, RatingFlagsSetTheConstants) {
   Generate(5, 3);
   Serve({"--new-rating", "1200", "--new-rating-deviation", "300", "--puzzle-rating-center", "900",
-         "--puzzle-rating-per-score", "0", "--rating-max-change", "10"});
+         "--puzzle-rating-per-score", "0", "--rating-max-change", "10", "--rate-unserved-plays"});
   v1::GetPlayerRequest who;
   who.set_player_id("ann");
   who.set_family(kSn);
@@ -172,7 +174,8 @@ TEST_F(PlayersRefitTest, RatingFlagsSetTheConstants) {
   EXPECT_EQ(ann.deviation(), 300);
   const std::vector<std::string> ids = ExportedIds(cluster_->address());
   const v1::RecordPlayResponse r = Play(ids[0], "ann", WrongAnswer(ids[0]));
-  EXPECT_TRUE(r.rated());
+  EXPECT_TRUE(r.opened_by_id());
+  EXPECT_TRUE(r.rated()) << "--rate-unserved-plays";
   EXPECT_NEAR(r.puzzle_rating() - r.puzzle_rating_change(), 900, 1e-9) << "a flat mapping";
   EXPECT_NEAR(r.player_rating_change(), -10, 1e-9) << "clamped by --rating-max-change";
 }
@@ -216,7 +219,7 @@ TEST_F(PlayersRefitTest, ThePuzzleOfTheDayIsTheSameForEveryone) {
 // Plays by kind, rating updates, NextPuzzle calls and exhausted answers.
 TEST_F(PlayersRefitTest, MetricsCountPlaysRatingsAndNextPuzzle) {
   Generate(2, 7);
-  Serve();
+  Serve({"--rate-unserved-plays"});  // ann's first play, of a puzzle opened by id, is rated
   const int port = cluster_->metrics_port();
   const std::vector<std::string> ids = ExportedIds(cluster_->address());
   Play(ids[0], "ann", WrongAnswer(ids[0]), "play-1");

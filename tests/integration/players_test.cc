@@ -108,7 +108,14 @@ class PlayersTest : public ::testing::Test {
 
 TEST_F(PlayersTest, AnswersAreJudgedByTheFamily) {
   Start(5);
-  const std::string id = ids_[0];
+  // Served by NextPuzzle, so that the plays are rated (a puzzle opened by
+  // id is not: players_plays_test.cc).
+  v1::Puzzle served;
+  ASSERT_TRUE(Next("alice", 0, &served).ok());
+  const std::string id = served.id();
+  do ASSERT_TRUE(Next("bob", 0, &served).ok());  // another puzzle than alice's
+  while (served.id() == id);
+  const std::string other = served.id();
   v1::RecordPlayResponse r;
   // The client claims "not solved", but the answer is right: judged solved.
   ASSERT_TRUE(Play(id, "alice", RightAnswer(id), "", &r, /*claimed=*/false).ok());
@@ -119,18 +126,17 @@ TEST_F(PlayersTest, AnswersAreJudgedByTheFamily) {
   EXPECT_LT(r.puzzle_rating_change(), 0);
   EXPECT_EQ(r.judged_plays(), 1u);
   // A wrong answer claimed solved: judged not solved.
-  ASSERT_TRUE(
-      Play(ids_[1], "bob", WrongAnswer(RightAnswer(ids_[1])), "", &r, /*claimed=*/true).ok());
+  ASSERT_TRUE(Play(other, "bob", WrongAnswer(RightAnswer(other)), "", &r, /*claimed=*/true).ok());
   EXPECT_TRUE(r.judged());
   EXPECT_FALSE(r.solved());
   EXPECT_LT(r.player().rating(), 1500);
   EXPECT_EQ(r.plays().failed(), 1u);
   // Without an answer: today's meaning, counted apart from judged plays.
-  ASSERT_TRUE(Play(ids_[1], "", std::nullopt, "", &r, /*claimed=*/true).ok());
+  ASSERT_TRUE(Play(other, "", std::nullopt, "", &r, /*claimed=*/true).ok());
   EXPECT_FALSE(r.judged());
   EXPECT_TRUE(r.solved());
   EXPECT_EQ(r.plays().solved() + r.plays().failed(), 2u);
-  ASSERT_TRUE(Play(ids_[1], "", WrongAnswer(RightAnswer(ids_[1])), "", &r).ok());
+  ASSERT_TRUE(Play(other, "", WrongAnswer(RightAnswer(other)), "", &r).ok());
   EXPECT_EQ(r.judged_plays(), 2u);  // 3 plays, 1 of them claimed
   EXPECT_EQ(r.plays().solved() + r.plays().failed(), 3u);
 }
@@ -156,7 +162,9 @@ TEST_F(PlayersTest, PlayIdCountsOnceAndReturnsTheFirstResult) {
 
 TEST_F(PlayersTest, OnlyTheFirstAttemptIsRated) {
   Start(3);
-  const std::string id = ids_[0];
+  v1::Puzzle served;  // a puzzle opened by id would not be rated at all
+  ASSERT_TRUE(Next("dave", 0, &served).ok());
+  const std::string id = served.id();
   v1::RecordPlayResponse r;
   ASSERT_TRUE(Play(id, "dave", WrongAnswer(RightAnswer(id)), "", &r).ok());
   EXPECT_TRUE(r.rated());

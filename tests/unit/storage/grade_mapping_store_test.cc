@@ -21,6 +21,9 @@ RatingModel FakeModel() {
     z.rating -= d;
     return std::make_pair(p, z);
   };
+  // These tests rate plays of puzzles they pick by id; the rule that such
+  // plays are unrated has its own tests (play_log_store_test.cc).
+  m.rate_unserved = true;
   return m;
 }
 

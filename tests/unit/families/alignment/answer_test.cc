@@ -5,6 +5,8 @@
 
 #include <map>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -87,6 +89,47 @@ TEST(AlignmentAnswerTest, MalformedAnswersNameTheProblemAndTheForm) {
   EXPECT_THAT(
       Error("nothing"),
       HasSubstr("type the gap cells as c<column>r<row> (0-based), e.g. c0r2 c3r4, or none"));
+}
+
+// A player's layout has points: ScoreAnswer gives them beside the puzzle's
+// target, greedy and best scores (what the store keeps the best of).
+TEST(AlignmentAnswerTest, ScoresTheLayoutBesideThePuzzlesFigures) {
+  const auto score = [](const std::string& text, int max_gaps = 0) {
+    return AL().ScoreAnswer(Small(max_gaps), kSolution, text);
+  };
+  for (const auto& [text, points] : std::vector<std::pair<std::string, double>>{
+           {"c0r0 c1r0", 8}, {"c1r1, C0R1", 4}, {"c0r0", 2}, {"c0r1", 1}, {"none", 0}}) {
+    auto s = score(text);
+    ASSERT_TRUE(s.ok()) << text << ": " << s.status().ToString();
+    ASSERT_TRUE(s->has_value()) << text;
+    EXPECT_EQ((*s)->score, points) << text;
+    EXPECT_EQ((*s)->target, 4);
+    EXPECT_EQ((*s)->greedy, 8);
+    EXPECT_EQ((*s)->best, 8);
+    EXPECT_EQ(*Check(text), points >= 4) << "solved exactly when the score reaches the target";
+  }
+  // Gaps that do not fit make no layout: no score, and a wrong answer.
+  for (const auto& [text, max_gaps] : std::vector<std::pair<std::string, int>>{
+           {"c0r2 c1r0", 0}, {"c0r0 c0r1 c0r2 c1r0", 0}, {"c0r0 c1r0", 1}}) {
+    auto s = score(text, max_gaps);
+    ASSERT_TRUE(s.ok()) << text;
+    EXPECT_FALSE(s->has_value()) << text;
+  }
+  // Text that is not cells is refused as CheckAnswer refuses it.
+  EXPECT_EQ(score("c2r0").status().code(), Status::Code::kInvalidArgument);
+  EXPECT_THAT(score("").status().message(), HasSubstr("empty"));
+}
+
+TEST(AlignmentAnswerTest, GeneratedPuzzlesScoreTheirStoredLayout) {
+  const Params params = *AL().MakeParams(std::map<std::string, std::string>{});
+  for (const Accepted& a : FirstAccepted(AL(), params, 5, 7, 2000)) {
+    auto s = AL().ScoreAnswer(a.puzzle, a.solution, AL().FormatAnswer(a.puzzle, a.solution));
+    ASSERT_TRUE(s.ok() && s->has_value());
+    EXPECT_EQ((*s)->score, a.solution["score"].get<int>());
+    EXPECT_EQ((*s)->best, a.puzzle["best_score"].get<int>());
+    EXPECT_EQ((*s)->greedy, a.puzzle["greedy_score"].get<int>());
+    EXPECT_GE((*s)->score, (*s)->target);
+  }
 }
 
 TEST(AlignmentAnswerTest, GeneratedPuzzlesTakeTheirFormattedAnswer) {

@@ -1,0 +1,273 @@
+// What players leave behind, against a real coordinator over gRPC on
+// 127.0.0.1 (docs/players.md): a puzzle opened by id is played unrated
+// while one NextPuzzle or the puzzle of the day served is rated; each
+// alignment puzzle keeps its best scored answer; `foundry export --plays`
+// and ExportPlays (admin only) write every play with a player, through the
+// coordinator and from a stopped store alike.
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include <grpcpp/grpcpp.h>
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "foundry/v1/store.grpc.pb.h"
+#include "puzzles/family.h"
+#include "puzzles/registry.h"
+#include "tests/integration/cluster.h"
+#include "tests/integration/foundry_cli.h"
+
+namespace foundry::testing {
+namespace {
+
+namespace v1 = foundry::v1;
+using C = grpc::StatusCode;
+
+std::unique_ptr<grpc::ClientContext> Ctx() {
+  auto c = std::make_unique<grpc::ClientContext>();
+  c->set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(30));
+  return c;
+}
+
+// The JSON objects of a JSON Lines text.
+std::vector<nlohmann::json> Lines(const std::string& jsonl) {
+  std::vector<nlohmann::json> out;
+  std::istringstream in(jsonl);
+  for (std::string line; std::getline(in, line);) {
+    if (!line.empty()) out.push_back(nlohmann::json::parse(line));
+  }
+  return out;
+}
+
+class PlayersPlaysTest : public ::testing::Test {
+ protected:
+  void Start(const std::string& family, uint64_t count, std::vector<std::string> args = {}) {
+    auto run = RunCommand({Bin("foundry"), "run", "--family", family, "--count",
+                           std::to_string(count), "--seed", "5", "--db", db(), "--quiet"});
+    ASSERT_EQ(run.exit_code, 0) << run.err;
+    cluster_ = std::make_unique<LocalCluster>(db(), dir_.path(), 0, 1, 2.0, std::move(args));
+    ASSERT_TRUE(cluster_->ok()) << cluster_->CoordinatorLog();
+    stub_ = v1::PuzzleStore::NewStub(
+        grpc::CreateChannel(cluster_->address(), grpc::InsecureChannelCredentials()));
+    ids_ = ExportedIds(cluster_->address());
+    ASSERT_EQ(ids_.size(), count);
+  }
+  std::string db() const { return dir_.path() + "/db"; }
+
+  v1::Puzzle Get(const std::string& id) {
+    v1::GetPuzzleRequest req;
+    req.set_id(id);
+    req.set_include_solution(true);
+    v1::Puzzle p;
+    EXPECT_TRUE(stub_->GetPuzzle(Ctx().get(), req, &p).ok());
+    return p;
+  }
+  std::string RightAnswer(const std::string& id) {
+    const v1::Puzzle p = Get(id);
+    auto family = puzzles::FindFamily(p.family());
+    EXPECT_TRUE(family.ok());
+    return (*family)->FormatAnswer(nlohmann::json::parse(p.puzzle_json()),
+                                   nlohmann::json::parse(p.solution_json()));
+  }
+  v1::RecordPlayResponse Play(const std::string& id, const std::string& player,
+                              const std::string& answer, const std::string& play_id = "") {
+    v1::RecordPlayRequest req;
+    req.set_id(id);
+    req.set_seconds(30);
+    req.set_player_id(player);
+    req.set_answer(answer);
+    req.set_play_id(play_id);
+    v1::RecordPlayResponse out;
+    grpc::Status s = stub_->RecordPlay(Ctx().get(), req, &out);
+    EXPECT_TRUE(s.ok()) << s.error_message();
+    return out;
+  }
+
+  TempDir dir_;
+  std::unique_ptr<LocalCluster> cluster_;
+  std::unique_ptr<v1::PuzzleStore::Stub> stub_;
+  std::vector<std::string> ids_;
+};
+
+// lichess's rule: a puzzle opened by id cannot be picked to rate a player
+// up. It counts in the player's plays, moves no rating, and says so.
+TEST_F(PlayersPlaysTest, APuzzleOpenedByIdIsUnratedServedOnesAreRated) {
+  Start("secret-number", 6);
+  v1::RecordPlayResponse r = Play(ids_[0], "ann", RightAnswer(ids_[0]));
+  EXPECT_TRUE(r.judged());
+  EXPECT_TRUE(r.solved());
+  EXPECT_FALSE(r.rated());
+  EXPECT_TRUE(r.opened_by_id());
+  EXPECT_EQ(r.player().plays(), 1u);
+  EXPECT_EQ(r.player().solves(), 1u);
+  EXPECT_EQ(r.player().rating(), 1500);
+  EXPECT_EQ(r.puzzle_rating_change(), 0);
+  EXPECT_FALSE(r.has_answer_score()) << "secret-number answers are right or wrong";
+  // Served by NextPuzzle: rated.
+  v1::NextPuzzleRequest next;
+  next.set_player_id("ann");
+  next.set_family("secret-number");
+  v1::Puzzle served;
+  ASSERT_TRUE(stub_->NextPuzzle(Ctx().get(), next, &served).ok());
+  r = Play(served.id(), "ann", RightAnswer(served.id()));
+  EXPECT_TRUE(r.rated());
+  EXPECT_FALSE(r.opened_by_id());
+  EXPECT_GT(r.player().rating(), 1500);
+  // Today's puzzle of the day is served to everyone.
+  v1::PuzzleOfTheDayRequest daily;
+  daily.set_family("secret-number");
+  v1::Puzzle of_the_day;
+  ASSERT_TRUE(stub_->PuzzleOfTheDay(Ctx().get(), daily, &of_the_day).ok());
+  r = Play(of_the_day.id(), "bob", RightAnswer(of_the_day.id()));
+  EXPECT_TRUE(r.rated());
+  EXPECT_FALSE(r.opened_by_id());
+  // An older day's puzzle is opened by id (unless it is also today's).
+  daily.set_date("2026-01-01");
+  v1::Puzzle old_day;
+  ASSERT_TRUE(stub_->PuzzleOfTheDay(Ctx().get(), daily, &old_day).ok());
+  if (old_day.id() != of_the_day.id()) {
+    r = Play(old_day.id(), "cid", RightAnswer(old_day.id()));
+    EXPECT_FALSE(r.rated());
+    EXPECT_TRUE(r.opened_by_id());
+  }
+}
+
+// Borderlands Science: each alignment puzzle keeps its best player
+// solution beside the generator's figures; export --plays writes every
+// play with a player, with the score, from the coordinator or the store.
+TEST_F(PlayersPlaysTest, AlignmentKeepsTheBestSolutionAndExportWritesThePlays) {
+  Start("alignment", 2);
+  const std::string id = ids_[0];
+  const nlohmann::json puzzle = nlohmann::json::parse(Get(id).puzzle_json());
+  const int base = puzzle["base_score"], target = puzzle["target_score"],
+            greedy = puzzle["greedy_score"], best = puzzle["best_score"];
+  v1::RecordPlayResponse r = Play(id, "ann", "none", "ann-1");
+  EXPECT_FALSE(r.solved()) << "the base is below the target";
+  ASSERT_TRUE(r.has_answer_score());
+  EXPECT_EQ(r.answer_score().score(), base);
+  EXPECT_EQ(r.answer_score().target_score(), target);
+  EXPECT_EQ(r.answer_score().greedy_score(), greedy);
+  EXPECT_EQ(r.answer_score().best_score(), best);
+  EXPECT_TRUE(r.new_best());
+  EXPECT_EQ(r.best_solution().player_id(), "ann");
+  const std::string right = RightAnswer(id);  // the generator's best layout
+  r = Play(id, "bob", right);
+  EXPECT_TRUE(r.solved());
+  EXPECT_EQ(r.answer_score().score(), best);
+  EXPECT_TRUE(r.new_best());
+  r = Play(id, "cid", right);  // as good, later: bob keeps it
+  EXPECT_FALSE(r.new_best());
+  EXPECT_EQ(r.best_solution().player_id(), "bob");
+  EXPECT_EQ(r.best_solution().answer(), right);
+  EXPECT_EQ(r.best_solution().score().score(), best);
+  // An answer whose gaps do not fit: wrong, and no score.
+  r = Play(ids_[1], "ann", "c0r" + std::to_string(puzzle["height"].get<int>() - 1));
+  EXPECT_FALSE(r.solved());
+  EXPECT_FALSE(r.has_answer_score());
+  EXPECT_FALSE(r.has_best_solution());
+  // A replay returns the first response, best solution included.
+  r = Play(id, "ann", "none", "ann-1");
+  EXPECT_TRUE(r.replayed());
+  EXPECT_EQ(r.best_solution().player_id(), "ann");
+
+  auto exported =
+      RunCommand({Bin("foundry"), "export", "--plays", "--coordinator", cluster_->address()});
+  ASSERT_EQ(exported.exit_code, 0) << exported.err;
+  const auto lines = Lines(exported.out);
+  ASSERT_EQ(lines.size(), 4u) << exported.out;
+  std::map<std::string, int> best_now;
+  for (const auto& j : lines) {
+    EXPECT_EQ(j["family"], "alignment");
+    EXPECT_TRUE(j["judged"].get<bool>());
+    EXPECT_EQ(j["seconds"], 30);
+    EXPECT_TRUE(j.contains("answer"));
+    EXPECT_FALSE(j["rated"].get<bool>()) << "opened by id";
+    EXPECT_TRUE(j["opened_by_id"].get<bool>());
+    if (j["id"] == id) {
+      EXPECT_EQ(j["score"]["target"], target);
+      EXPECT_EQ(j["score"]["greedy"], greedy);
+      if (j["best_now"].get<bool>()) best_now[j["player_id"]]++;
+    } else {
+      EXPECT_FALSE(j.contains("score"));
+    }
+  }
+  EXPECT_EQ(best_now, (std::map<std::string, int>{{"bob", 1}}));
+  EXPECT_EQ(lines[0]["player_id"], "ann");
+  EXPECT_EQ(lines[0]["play_id"], "ann-1");
+  EXPECT_EQ(lines[0]["score"]["score"], base);
+  EXPECT_TRUE(lines[0]["new_best"].get<bool>());
+  // One player's; a limit through the RPC.
+  auto bob = RunCommand({Bin("foundry"), "export", "--plays", "--player", "bob", "--coordinator",
+                         cluster_->address()});
+  ASSERT_EQ(bob.exit_code, 0) << bob.err;
+  ASSERT_EQ(Lines(bob.out).size(), 1u);
+  EXPECT_EQ(Lines(bob.out)[0]["answer"], right);
+  v1::ExportPlaysRequest req;
+  req.set_limit(2);
+  auto ctx = Ctx();
+  auto reader = stub_->ExportPlays(ctx.get(), req);
+  v1::PlayRecord record;
+  int n = 0;
+  while (reader->Read(&record)) ++n;
+  ASSERT_TRUE(reader->Finish().ok());
+  EXPECT_EQ(n, 2);
+  // The flags of puzzle exports do not apply to plays.
+  auto wrong = RunCommand({Bin("foundry"), "export", "--plays", "--level", "hard", "--coordinator",
+                           cluster_->address()});
+  EXPECT_EQ(wrong.exit_code, 1);
+  EXPECT_NE(wrong.err.find("--plays takes --family, --player and --limit only"), std::string::npos)
+      << wrong.err;
+  // A stopped store gives the same lines.
+  ASSERT_TRUE(cluster_->StopAll());
+  auto offline = RunCommand({Bin("foundry"), "export", "--plays", "--db", db()});
+  ASSERT_EQ(offline.exit_code, 0) << offline.err;
+  EXPECT_EQ(offline.out, exported.out);
+  auto other_family =
+      RunCommand({Bin("foundry"), "export", "--plays", "--family", "sudoku", "--db", db()});
+  ASSERT_EQ(other_family.exit_code, 0) << other_family.err;
+  EXPECT_EQ(other_family.out, "");
+}
+
+// Plays name players and what they typed: ExportPlays is admin's alone.
+TEST(PlayersPlaysRolesTest, OnlyAdminMayExportPlays) {
+  TempDir dir;
+  auto run = RunCommand({Bin("foundry"), "run", "--family", "secret-number", "--count", "2",
+                         "--seed", "3", "--db", dir.path() + "/db", "--quiet"});
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  std::map<std::string, std::string> tokens = {{"admin", "admin-secret-0123456789"},
+                                               {"reader", "reader-secret-0123456789"},
+                                               {"worker", "worker-secret-0123456789"}};
+  std::vector<std::string> args;
+  for (const auto& [role, token] : tokens) {
+    const std::string path = dir.path() + "/" + role + ".token";
+    std::ofstream(path) << token << "\n";
+    std::filesystem::permissions(
+        path, std::filesystem::perms::owner_read | std::filesystem::perms::owner_write,
+        std::filesystem::perm_options::replace);
+    args.insert(args.end(), {"--" + role + "-token-file", path});
+  }
+  LocalCluster cluster(dir.path() + "/db", dir.path(), 0, 1, 2.0, args);
+  ASSERT_TRUE(cluster.ok()) << cluster.CoordinatorLog();
+  auto stub = v1::PuzzleStore::NewStub(
+      grpc::CreateChannel(cluster.address(), grpc::InsecureChannelCredentials()));
+  for (const auto& [role, token] : tokens) {
+    auto ctx = Ctx();
+    ctx->AddMetadata("authorization", "Bearer " + token);
+    auto reader = stub->ExportPlays(ctx.get(), v1::ExportPlaysRequest());
+    v1::PlayRecord r;
+    while (reader->Read(&r)) {
+    }
+    EXPECT_EQ(reader->Finish().error_code(), role == "admin" ? C::OK : C::PERMISSION_DENIED)
+        << role;
+  }
+  auto cli = RunCommand({"/bin/sh", "-c",
+                         "FOUNDRY_TOKEN_FILE=" + dir.path() + "/reader.token " + Bin("foundry") +
+                             " export --plays --coordinator " + cluster.address()});
+  EXPECT_EQ(cli.exit_code, 1);
+  EXPECT_NE(cli.err.find("export plays"), std::string::npos) << cli.err;
+}
+
+}  // namespace
+}  // namespace foundry::testing
