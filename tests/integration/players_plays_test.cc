@@ -4,9 +4,11 @@
 // alignment puzzle keeps its best scored answer; `foundry export --plays`
 // and ExportPlays (admin only) write every play with a player, through the
 // coordinator and from a stopped store alike.
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <set>
 #include <sstream>
 
 #include <grpcpp/grpcpp.h>
@@ -18,18 +20,13 @@
 #include "puzzles/registry.h"
 #include "tests/integration/cluster.h"
 #include "tests/integration/foundry_cli.h"
+#include "tests/integration/players_fixture.h"
 
 namespace foundry::testing {
 namespace {
 
 namespace v1 = foundry::v1;
 using C = grpc::StatusCode;
-
-std::unique_ptr<grpc::ClientContext> Ctx() {
-  auto c = std::make_unique<grpc::ClientContext>();
-  c->set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(30));
-  return c;
-}
 
 // The JSON objects of a JSON Lines text.
 std::vector<nlohmann::json> Lines(const std::string& jsonl) {
@@ -41,54 +38,14 @@ std::vector<nlohmann::json> Lines(const std::string& jsonl) {
   return out;
 }
 
-class PlayersPlaysTest : public ::testing::Test {
+class PlayersPlaysTest : public PlayersFixture {
  protected:
+  PlayersPlaysTest() { play_seconds_ = 30; }
   void Start(const std::string& family, uint64_t count, std::vector<std::string> args = {}) {
-    auto run = RunCommand({Bin("foundry"), "run", "--family", family, "--count",
-                           std::to_string(count), "--seed", "5", "--db", db(), "--quiet"});
-    ASSERT_EQ(run.exit_code, 0) << run.err;
-    cluster_ = std::make_unique<LocalCluster>(db(), dir_.path(), 0, 1, 2.0, std::move(args));
-    ASSERT_TRUE(cluster_->ok()) << cluster_->CoordinatorLog();
-    stub_ = v1::PuzzleStore::NewStub(
-        grpc::CreateChannel(cluster_->address(), grpc::InsecureChannelCredentials()));
-    ids_ = ExportedIds(cluster_->address());
-    ASSERT_EQ(ids_.size(), count);
+    Fill(family, count, 5);
+    Serve(std::move(args));
+    LoadIds(count);
   }
-  std::string db() const { return dir_.path() + "/db"; }
-
-  v1::Puzzle Get(const std::string& id) {
-    v1::GetPuzzleRequest req;
-    req.set_id(id);
-    req.set_include_solution(true);
-    v1::Puzzle p;
-    EXPECT_TRUE(stub_->GetPuzzle(Ctx().get(), req, &p).ok());
-    return p;
-  }
-  std::string RightAnswer(const std::string& id) {
-    const v1::Puzzle p = Get(id);
-    auto family = puzzles::FindFamily(p.family());
-    EXPECT_TRUE(family.ok());
-    return (*family)->FormatAnswer(nlohmann::json::parse(p.puzzle_json()),
-                                   nlohmann::json::parse(p.solution_json()));
-  }
-  v1::RecordPlayResponse Play(const std::string& id, const std::string& player,
-                              const std::string& answer, const std::string& play_id = "") {
-    v1::RecordPlayRequest req;
-    req.set_id(id);
-    req.set_seconds(30);
-    req.set_player_id(player);
-    req.set_answer(answer);
-    req.set_play_id(play_id);
-    v1::RecordPlayResponse out;
-    grpc::Status s = stub_->RecordPlay(Ctx().get(), req, &out);
-    EXPECT_TRUE(s.ok()) << s.error_message();
-    return out;
-  }
-
-  TempDir dir_;
-  std::unique_ptr<LocalCluster> cluster_;
-  std::unique_ptr<v1::PuzzleStore::Stub> stub_;
-  std::vector<std::string> ids_;
 };
 
 // lichess's rule: a puzzle opened by id cannot be picked to rate a player
@@ -231,6 +188,56 @@ TEST_F(PlayersPlaysTest, AlignmentKeepsTheBestSolutionAndExportWritesThePlays) {
 }
 
 // Plays name players and what they typed: ExportPlays is admin's alone.
+// The ids NextPuzzle serves `player` at offset 0, `calls` times.
+std::vector<std::string> Served(v1::PuzzleStore::Stub& stub, const std::string& player, int calls) {
+  std::vector<std::string> ids;
+  for (int i = 0; i < calls; ++i) {
+    v1::NextPuzzleRequest req;
+    req.set_player_id(player);
+    req.set_family("secret-number");
+    v1::Puzzle p;
+    grpc::Status s = stub.NextPuzzle(Ctx().get(), req, &p);
+    EXPECT_TRUE(s.ok()) << s.error_message();
+    ids.push_back(p.id());
+  }
+  return ids;
+}
+
+// By default NextPuzzle draws among the 8 nearest unplayed puzzles: two
+// new players (one rating) part ways, each never repeats, and the family
+// still ends exhausted, naming it.
+TEST_F(PlayersPlaysTest, NextPuzzleSpreadsPlayersOfOneRatingOverTheNearest) {
+  Start("secret-number", 30);
+  const std::vector<std::string> a = Served(*stub_, "pat", 30);
+  const std::vector<std::string> b = Served(*stub_, "quinn", 10);
+  EXPECT_EQ(std::set<std::string>(a.begin(), a.end()).size(), 30u);
+  EXPECT_EQ(std::set<std::string>(b.begin(), b.end()).size(), 10u);
+  // 10 draws among 8 the same for both: odds far below 1 in a million.
+  EXPECT_NE(std::vector<std::string>(a.begin(), a.begin() + 10), b);
+  v1::NextPuzzleRequest req;
+  req.set_player_id("pat");
+  req.set_family("secret-number");
+  v1::Puzzle p;
+  grpc::Status s = stub_->NextPuzzle(Ctx().get(), req, &p);
+  EXPECT_EQ(s.error_code(), C::RESOURCE_EXHAUSTED);
+  EXPECT_NE(s.error_message().find("secret-number"), std::string::npos) << s.error_message();
+}
+
+// --next-puzzle-nearest 1 always serves the nearest: two new players walk
+// the same puzzles. A never-judged puzzle starts at
+// --new-puzzle-rating-deviation, so its first play moves it less than the
+// new player's (deviation 500).
+TEST_F(PlayersPlaysTest, NearestOneServesInStepAndPuzzlesStartAtTheirOwnDeviation) {
+  Start("secret-number", 12,
+        {"--next-puzzle-nearest", "1", "--new-puzzle-rating-deviation", "100"});
+  const std::vector<std::string> a = Served(*stub_, "ray", 6);
+  EXPECT_EQ(a, Served(*stub_, "sam", 6));
+  v1::RecordPlayResponse r = Play(a[0], "ray", RightAnswer(a[0]));
+  ASSERT_TRUE(r.rated());
+  EXPECT_LT(std::abs(r.puzzle_rating_change()), std::abs(r.player_rating_change()) / 4)
+      << r.puzzle_rating_change() << " " << r.player_rating_change();
+}
+
 TEST(PlayersPlaysRolesTest, OnlyAdminMayExportPlays) {
   TempDir dir;
   auto run = RunCommand({Bin("foundry"), "run", "--family", "secret-number", "--count", "2",

@@ -13,6 +13,7 @@
 #include "puzzles/registry.h"
 #include "tests/integration/cluster.h"
 #include "tests/integration/foundry_cli.h"
+#include "tests/integration/players_fixture.h"
 
 namespace foundry::testing {
 namespace {
@@ -20,60 +21,14 @@ namespace {
 namespace v1 = foundry::v1;
 constexpr char kSn[] = "secret-number";
 
-std::unique_ptr<grpc::ClientContext> Ctx() {
-  auto c = std::make_unique<grpc::ClientContext>();
-  c->set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(30));
-  return c;
-}
-
-class PlayersRefitTest : public ::testing::Test {
+class PlayersRefitTest : public PlayersFixture {
  protected:
-  void Generate(uint64_t count, uint64_t seed) {
-    auto run = RunCommand({Bin("foundry"), "run", "--family", kSn, "--count", std::to_string(count),
-                           "--seed", std::to_string(seed), "--db", db(), "--quiet"});
-    ASSERT_EQ(run.exit_code, 0) << run.err;
-  }
-  void Serve(std::vector<std::string> args = {}) {
-    cluster_ = std::make_unique<LocalCluster>(db(), dir_.path(), 0, 1, 2.0, std::move(args));
-    ASSERT_TRUE(cluster_->ok()) << cluster_->CoordinatorLog();
-    Connect();
-  }
-  void Connect() {
-    stub_ = v1::PuzzleStore::NewStub(
-        grpc::CreateChannel(cluster_->address(), grpc::InsecureChannelCredentials()));
-  }
-  std::string db() const { return dir_.path() + "/db"; }
-
-  v1::Puzzle Get(const std::string& id) {
-    v1::GetPuzzleRequest req;
-    req.set_id(id);
-    req.set_include_solution(true);
-    v1::Puzzle p;
-    EXPECT_TRUE(stub_->GetPuzzle(Ctx().get(), req, &p).ok());
-    return p;
-  }
+  void Generate(uint64_t count, uint64_t seed) { Fill(kSn, count, seed); }
   // A well-formed answer that is wrong (the right one with its last digit changed).
   std::string WrongAnswer(const std::string& id) {
-    const v1::Puzzle p = Get(id);
-    auto family = puzzles::FindFamily(p.family());
-    EXPECT_TRUE(family.ok());
-    std::string right = (*family)->FormatAnswer(nlohmann::json::parse(p.puzzle_json()),
-                                                nlohmann::json::parse(p.solution_json()));
+    std::string right = RightAnswer(id);
     right.back() = right.back() == '9' ? '1' : static_cast<char>(right.back() + 1);
     return right;
-  }
-  v1::RecordPlayResponse Play(const std::string& id, const std::string& player,
-                              const std::string& answer, const std::string& play_id = "") {
-    v1::RecordPlayRequest req;
-    req.set_id(id);
-    req.set_seconds(3);
-    req.set_player_id(player);
-    req.set_answer(answer);
-    req.set_play_id(play_id);
-    v1::RecordPlayResponse out;
-    grpc::Status s = stub_->RecordPlay(Ctx().get(), req, &out);
-    EXPECT_TRUE(s.ok()) << s.error_message();
-    return out;
   }
   grpc::Status Daily(const std::string& date, v1::Puzzle* out,
                      v1::PuzzleStore::Stub* stub = nullptr) {
@@ -91,10 +46,6 @@ class PlayersRefitTest : public ::testing::Test {
     EXPECT_TRUE(s.ok()) << s.error_message();
     return out;
   }
-
-  TempDir dir_;
-  std::unique_ptr<LocalCluster> cluster_;
-  std::unique_ptr<v1::PuzzleStore::Stub> stub_;
 };
 
 // Every player fails ten puzzles: their ratings climb well above where the

@@ -18,6 +18,7 @@
 #include "puzzles/registry.h"
 #include "tests/integration/cluster.h"
 #include "tests/integration/foundry_cli.h"
+#include "tests/integration/players_fixture.h"
 
 namespace foundry::testing {
 namespace {
@@ -25,42 +26,12 @@ namespace {
 namespace v1 = foundry::v1;
 using C = grpc::StatusCode;
 
-std::unique_ptr<grpc::ClientContext> Ctx() {
-  auto c = std::make_unique<grpc::ClientContext>();
-  c->set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(30));
-  return c;
-}
-
-class PlayersTest : public ::testing::Test {
+class PlayersTest : public PlayersFixture {
  protected:
   void Start(uint64_t count) {
-    auto run = RunCommand({Bin("foundry"), "run", "--family", "secret-number", "--count",
-                           std::to_string(count), "--seed", "11", "--db", db(), "--quiet"});
-    ASSERT_EQ(run.exit_code, 0) << run.err;
-    cluster_ = std::make_unique<LocalCluster>(db(), dir_.path(), 0, 1);
-    ASSERT_TRUE(cluster_->ok());
-    stub_ = v1::PuzzleStore::NewStub(
-        grpc::CreateChannel(cluster_->address(), grpc::InsecureChannelCredentials()));
-    ids_ = ExportedIds(cluster_->address());
-    ASSERT_EQ(ids_.size(), count);
-  }
-  std::string db() const { return dir_.path() + "/db"; }
-
-  v1::Puzzle Get(const std::string& id) {
-    v1::GetPuzzleRequest req;
-    req.set_id(id);
-    req.set_include_solution(true);
-    v1::Puzzle p;
-    EXPECT_TRUE(stub_->GetPuzzle(Ctx().get(), req, &p).ok());
-    return p;
-  }
-  // The right answer as a player types it, by the family itself.
-  std::string RightAnswer(const std::string& id) {
-    const v1::Puzzle p = Get(id);
-    auto family = puzzles::FindFamily(p.family());
-    EXPECT_TRUE(family.ok());
-    return (*family)->FormatAnswer(nlohmann::json::parse(p.puzzle_json()),
-                                   nlohmann::json::parse(p.solution_json()));
+    Fill("secret-number", count, 11);
+    Serve();
+    LoadIds(count);
   }
   // Another well-formed number of as many digits.
   static std::string WrongAnswer(std::string right) {
@@ -99,11 +70,6 @@ class PlayersTest : public ::testing::Test {
     req.set_offset(offset);
     return stub_->NextPuzzle(Ctx().get(), req, out);
   }
-
-  TempDir dir_;
-  std::unique_ptr<LocalCluster> cluster_;
-  std::unique_ptr<v1::PuzzleStore::Stub> stub_;
-  std::vector<std::string> ids_;
 };
 
 TEST_F(PlayersTest, AnswersAreJudgedByTheFamily) {
