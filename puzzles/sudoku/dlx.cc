@@ -84,8 +84,8 @@ class Dlx {
       return;
     }
     int c = R[0];
-    for (int j = R[c]; j != 0; j = R[j]) {
-      if (S[j] < S[c]) c = j;
+    for (int j = R[c]; j != 0 && S[c] > 1; j = R[j]) {
+      if (S[j] < S[c]) c = j;  // a column of one (or none) cannot be beaten
     }
     if (S[c] == 0) return;
     Cover(c);
