@@ -9,6 +9,7 @@
 #include "cli/play_export.h"
 #include "cli/puzzle_json.h"
 #include "cli/puzzle_source.h"
+#include "cli/stdout_lines.h"
 #include "coordinator/services.h"
 #include "foundry/v1/store.grpc.pb.h"
 #include "puzzles/family.h"
@@ -49,29 +50,21 @@ int ExportPlaysOf(const ExportFlags& f) {
 class Printer {
  public:
   explicit Printer(std::string format) : format_(std::move(format)) {
-    if (format_ == "csv") buffer_ = PuzzleCsvHeader() + "\n";
+    if (format_ == "csv") lines_.Add(PuzzleCsvHeader());
   }
-  ~Printer() { Flush(); }
   void Print(const foundry::v1::Puzzle& p) {
     if (format_ == "text") {
-      buffer_ += PuzzleToText(p);
+      lines_.Add(PuzzleToText(p));
     } else if (format_ == "csv") {
-      buffer_ += PuzzleToCsvRow(p);
+      lines_.Add(PuzzleToCsvRow(p));
     } else {
-      buffer_ += PuzzleToJson(p).dump();
+      lines_.Add(PuzzleToJson(p).dump());
     }
-    buffer_ += '\n';
-    if (buffer_.size() > (1 << 20)) Flush();
-  }
-  void Flush() {
-    std::fwrite(buffer_.data(), 1, buffer_.size(), stdout);
-    buffer_.clear();
-    std::fflush(stdout);
   }
 
  private:
   std::string format_;
-  std::string buffer_;
+  StdoutLines lines_;
 };
 
 int Export(const ExportFlags& f) {

@@ -1,39 +1,17 @@
 // foundry export --plays: players' results from a store directory (read
 // directly) or a coordinator (ExportPlays, admin).
-#include <cstdio>
 
 #include <fmt/format.h>
 
 #include "cli/client.h"
 #include "cli/commands.h"
 #include "cli/play_export.h"
+#include "cli/stdout_lines.h"
 #include "foundry/v1/store.grpc.pb.h"
 #include "puzzles/registry.h"
 #include "storage/store.h"
 
 namespace foundry::cli {
-namespace {
-
-// JSON lines to stdout, flushed every megabyte and at the end.
-class LineWriter {
- public:
-  ~LineWriter() { Flush(); }
-  void Write(const foundry::v1::PlayRecord& r) {
-    buffer_ += PlayToJson(r).dump();
-    buffer_ += '\n';
-    if (buffer_.size() > (1 << 20)) Flush();
-  }
-  void Flush() {
-    std::fwrite(buffer_.data(), 1, buffer_.size(), stdout);
-    buffer_.clear();
-    std::fflush(stdout);
-  }
-
- private:
-  std::string buffer_;
-};
-
-}  // namespace
 
 nlohmann::json PlayToJson(const foundry::v1::PlayRecord& r) {
   nlohmann::json j = {{"seq", r.seq()},         {"id", r.puzzle_id()},
@@ -71,7 +49,7 @@ int ExportPlays(const PlayExportFlags& f) {
       return Fail(family.status().message());
     }
   }
-  LineWriter out;
+  StdoutLines out;
   if (!f.db.empty()) {
     storage::StoreOptions opts;
     opts.create_if_missing = false;
@@ -79,7 +57,7 @@ int ExportPlays(const PlayExportFlags& f) {
     if (!store.ok()) return Fail(store.status().ToString());
     Status done =
         (*store)->ScanPlays(f.player, f.family, f.limit, [&](const foundry::v1::PlayRecord& r) {
-          out.Write(r);
+          out.Add(PlayToJson(r).dump());
           return true;
         });
     if (!done.ok()) return Fail(done.ToString());
@@ -93,7 +71,7 @@ int ExportPlays(const PlayExportFlags& f) {
   auto ctx = CallContext(std::chrono::hours(24));
   auto reader = stub->ExportPlays(ctx.get(), req);
   foundry::v1::PlayRecord r;
-  while (reader->Read(&r)) out.Write(r);
+  while (reader->Read(&r)) out.Add(PlayToJson(r).dump());
   grpc::Status s = reader->Finish();
   if (!s.ok()) return Fail(DescribeRpcError(s, f.coordinator));
   return 0;
