@@ -5,8 +5,12 @@ import json
 import urllib.error
 import urllib.request
 
+import unittest
+
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
 
 def make_driver():
@@ -17,6 +21,37 @@ def make_driver():
     opts.binary_location = "/usr/bin/chromium"
     opts.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=opts)
+
+
+class ConsolePageTest(unittest.TestCase):
+    """A test class driving one console page: setUpClass sets cls.stack,
+    cls.url and cls.driver; the browser and the stack are stopped after."""
+
+    WAIT_SECONDS = 30
+
+    @classmethod
+    def tearDownClass(cls):
+        try:
+            cls.driver.quit()
+        finally:
+            cls.stack.stop()
+
+    def open(self, route):
+        self.driver.get(self.url + "#/" + route)
+
+    def wait(self, cond, timeout=None):
+        return WebDriverWait(self.driver, timeout or self.WAIT_SECONDS,
+                             poll_frequency=0.2).until(cond)
+
+    def css(self, selector):
+        return self.driver.find_element(By.CSS_SELECTOR, selector)
+
+    def select(self, selector, value):
+        """Chooses `value` in the select `selector` once that option is there
+        (lists such as the families arrive after the page is drawn)."""
+        option = "%s option[value='%s']" % (selector, value)
+        self.wait(lambda d: d.find_elements(By.CSS_SELECTOR, option))
+        Select(self.css(selector)).select_by_value(value)
 
 
 class ApiClient:

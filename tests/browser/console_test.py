@@ -14,9 +14,8 @@ import unittest
 
 from selenium.common.exceptions import NoAlertPresentException
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import Select, WebDriverWait
 
-from browser import ApiClient, make_driver
+from browser import ApiClient, ConsolePageTest, make_driver
 from stack import Stack
 
 BIN, OUT = sys.argv[1], sys.argv[2]
@@ -48,7 +47,9 @@ def hostile_zebra(stack, tmp):
     return stack.foundry("import", path, "--coordinator", stack.addr).stdout
 
 
-class ConsoleTest(unittest.TestCase):
+class ConsoleTest(ConsolePageTest):
+    WAIT_SECONDS = 60
+
     @classmethod
     def setUpClass(cls):
         os.makedirs(OUT, exist_ok=True)
@@ -66,22 +67,7 @@ class ConsoleTest(unittest.TestCase):
             cls.stack.stop()
             raise
 
-    @classmethod
-    def tearDownClass(cls):
-        try:
-            cls.driver.quit()
-        finally:
-            cls.stack.stop()
-
     # ---- helpers ----
-    def open(self, route):
-        self.driver.get(self.url + "#/" + route)
-
-    def wait(self, cond, timeout=60):
-        return WebDriverWait(self.driver, timeout, poll_frequency=0.2).until(cond)
-
-    def css(self, selector):
-        return self.driver.find_element(By.CSS_SELECTOR, selector)
 
     def shot(self, name):
         self.driver.save_screenshot(os.path.join(OUT, name + ".png"))
@@ -118,7 +104,7 @@ class ConsoleTest(unittest.TestCase):
         before = int(chart.get_attribute("data-points"))
         self.open("campaigns")
         form = self.wait(lambda d: d.find_element(By.CSS_SELECTOR, "form#new-campaign"))
-        Select(self.css("#nc-family")).select_by_value("secret-number")
+        self.select("#nc-family", "secret-number")
         count = self.css("#nc-count")
         count.clear()
         count.send_keys("30000")
@@ -150,8 +136,7 @@ class ConsoleTest(unittest.TestCase):
 
     def test_02_form_errors_are_the_servers_words(self):
         self.open("campaigns")
-        self.wait(lambda d: d.find_element(By.CSS_SELECTOR, "form#new-campaign"))
-        Select(self.css("#nc-family")).select_by_value("sudoku")
+        self.select("#nc-family", "sudoku")
         self.wait(lambda d: d.find_elements(By.CSS_SELECTOR, "[data-param]"))
         count = self.css("#nc-count")
         count.clear()
@@ -176,7 +161,7 @@ class ConsoleTest(unittest.TestCase):
         self.open("store")
         cell = self.wait(lambda d: d.find_element(By.CSS_SELECTOR, "td[data-family='sudoku'][data-level]"))
         self.assertTrue(cell.text)
-        Select(self.css("#f-family")).select_by_value("secret-number")
+        self.select("#f-family", "secret-number")
         self.css("#f-apply").click()
         self.wait(lambda d: self.row_ids() and all(i.startswith("sn-") for i in self.row_ids()))
         first_page = self.row_ids()
@@ -249,7 +234,7 @@ class ConsoleTest(unittest.TestCase):
         self.shot("puzzle-hostile")
         # The store page lists it safely too.
         self.open("store")
-        Select(self.wait(lambda d: d.find_element(By.CSS_SELECTOR, "#f-family"))).select_by_value("zebra")
+        self.select("#f-family", "zebra")
         self.css("#f-apply").click()
         self.wait(lambda d: d.find_elements(By.CSS_SELECTOR, "tr.puzzle-row"))
         self.assert_no_alert()

@@ -11,9 +11,8 @@ import sys
 import unittest
 
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import Select, WebDriverWait
 
-from browser import ApiClient, make_driver
+from browser import ApiClient, ConsolePageTest, make_driver
 from stack import Stack
 
 BIN, OUT = sys.argv[1], sys.argv[2]
@@ -28,7 +27,7 @@ fetch(path, {method, credentials: 'same-origin',
 """
 
 
-class PlayersTest(unittest.TestCase):
+class PlayersTest(ConsolePageTest):
     @classmethod
     def setUpClass(cls):
         os.makedirs(OUT, exist_ok=True)
@@ -49,22 +48,7 @@ class PlayersTest(unittest.TestCase):
             cls.stack.stop()
             raise
 
-    @classmethod
-    def tearDownClass(cls):
-        try:
-            cls.driver.quit()
-        finally:
-            cls.stack.stop()
-
     # ---- helpers ----
-    def open(self, route):
-        self.driver.get(self.url + "#/" + route)
-
-    def wait(self, cond, timeout=30):
-        return WebDriverWait(self.driver, timeout, poll_frequency=0.2).until(cond)
-
-    def css(self, selector):
-        return self.driver.find_element(By.CSS_SELECTOR, selector)
 
     def text_of(self, selector):
         return self.wait(lambda d: self.text_now(selector))
@@ -98,8 +82,8 @@ class PlayersTest(unittest.TestCase):
         self.open("play")
         button = self.wait(lambda d: d.find_element(By.CSS_SELECTOR, "#next-puzzle:enabled"))
         self.wait(lambda d: d.find_elements(By.CSS_SELECTOR, "#next-family option[value='%s']" % family))
-        Select(self.css("#next-family")).select_by_value(family)
-        Select(self.css("#next-offset")).select_by_value(offset)
+        self.select("#next-family", family)
+        self.select("#next-offset", offset)
         button.click()
         view = self.wait(lambda d: d.find_element(By.CSS_SELECTOR, "#puzzle-view[data-round='next']"))
         return view.get_attribute("data-id")
@@ -205,7 +189,7 @@ class PlayersTest(unittest.TestCase):
         # The family is exhausted for alice: said so, never a repeat.
         self.open("play")
         self.wait(lambda d: d.find_element(By.CSS_SELECTOR, "#next-puzzle:enabled"))
-        Select(self.css("#next-family")).select_by_value("secret-number")
+        self.select("#next-family", "secret-number")
         self.css("#next-puzzle").click()
         error = self.text_of("#next-error")
         self.assertIn("has been served every puzzle of family 'secret-number'", error)
@@ -232,7 +216,7 @@ class PlayersTest(unittest.TestCase):
         # The browser's session sees the same one and plays it.
         self.open("play")
         self.wait(lambda d: d.find_elements(By.CSS_SELECTOR, "#next-family option[value='sudoku']"))
-        Select(self.css("#next-family")).select_by_value("sudoku")
+        self.select("#next-family", "sudoku")
         self.wait(lambda d: d.find_element(By.CSS_SELECTOR, "#daily-puzzle[data-id='%s']" % daily_id))
         self.assertEqual(self.text_now("#daily-date"), a["date"])
         self.shot("play-daily")
@@ -246,7 +230,7 @@ class PlayersTest(unittest.TestCase):
         self.wait(lambda d: d.find_element(By.CSS_SELECTOR, "#play-result.right"))
         self.open("play")
         self.wait(lambda d: d.find_elements(By.CSS_SELECTOR, "#next-family option[value='sudoku']"))
-        Select(self.css("#next-family")).select_by_value("sudoku")
+        self.select("#next-family", "sudoku")
         self.wait(lambda d: self.text_now("#daily-play") == "See your result")
         self.assertEqual(self.browser_errors(), [])
 
