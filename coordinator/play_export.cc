@@ -53,14 +53,7 @@ grpc::Status PuzzleStoreServiceImpl::ExportPlays(
                                    return !client_gone;
                                  });
   if (!done.ok()) return ToGrpc(done);
-  if (ticket && ticket->idle_ended()) {
-    return grpc::Status(grpc::StatusCode::CANCELLED,
-                        fmt::format("the export was ended: its client read nothing for {} ms "
-                                    "(--stream-idle-seconds)",
-                                    streams_->limits().idle_timeout.count()));
-  }
-  if (client_gone) return grpc::Status(grpc::StatusCode::CANCELLED, "client went away");
-  return grpc::Status::OK;
+  return StreamEndStatus(streams_, ticket.get(), client_gone);
 }
 
 grpc::Status PuzzleStoreCallbackService::ExportPlays(

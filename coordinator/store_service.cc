@@ -186,14 +186,7 @@ grpc::Status PuzzleStoreServiceImpl::ExportPuzzles(
                              return !client_gone;
                            });
   if (!token.ok()) return ToGrpc(token.status());
-  if (ticket && ticket->idle_ended()) {
-    return grpc::Status(grpc::StatusCode::CANCELLED,
-                        fmt::format("the export was ended: its client read nothing for {} ms "
-                                    "(--stream-idle-seconds)",
-                                    streams_->limits().idle_timeout.count()));
-  }
-  if (client_gone) return grpc::Status(grpc::StatusCode::CANCELLED, "client went away");
-  return grpc::Status::OK;
+  return StreamEndStatus(streams_, ticket.get(), client_gone);
 }
 
 grpc::Status PuzzleStoreServiceImpl::SamplePuzzles(grpc::ServerContext* ctx,

@@ -112,4 +112,16 @@ StreamLimiter::Ticket::~Ticket() { owner_.Release(id_); }
 void StreamLimiter::Ticket::Progress() { owner_.Touch(id_); }
 bool StreamLimiter::Ticket::idle_ended() const { return owner_.IdleEnded(id_); }
 
+grpc::Status StreamEndStatus(const StreamLimiter* streams, const StreamLimiter::Ticket* ticket,
+                             bool client_gone) {
+  if (ticket != nullptr && streams != nullptr && ticket->idle_ended()) {
+    return grpc::Status(grpc::StatusCode::CANCELLED,
+                        fmt::format("the export was ended: its client read nothing for {} ms "
+                                    "(--stream-idle-seconds)",
+                                    streams->limits().idle_timeout.count()));
+  }
+  if (client_gone) return grpc::Status(grpc::StatusCode::CANCELLED, "client went away");
+  return grpc::Status::OK;
+}
+
 }  // namespace foundry::coordinator

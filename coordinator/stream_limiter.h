@@ -97,4 +97,9 @@ class StreamLimiter {
   std::thread watchdog_;
 };
 
+// How a server stream that `ticket` (null: not limited) admitted ends: its
+// client read nothing for too long, went away (`client_gone`), or OK.
+grpc::Status StreamEndStatus(const StreamLimiter* streams, const StreamLimiter::Ticket* ticket,
+                             bool client_gone);
+
 }  // namespace foundry::coordinator
