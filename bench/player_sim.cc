@@ -55,6 +55,7 @@ struct Flags {
   uint64_t cold_plays = 50;
   double store_center = 1500;     // a new puzzle's rating at score 0.5 in the store, and
   double store_per_score = 1000;  // its slope (coordinator/store_players.cc)
+  double store_deviation = 200;   // a new puzzle's deviation (--new-puzzle-rating-deviation)
   sim::HiddenModel model;
 };
 
@@ -177,7 +178,7 @@ std::string LoadPuzzles(Shared& sh) {
       const uint64_t h = std::hash<std::string>{}(z.id) ^ sh.f.seed;
       z.hidden = sh.f.model.center + sh.f.model.per_score * (score - 0.5) +
                  sh.f.model.noise_sd * sim::NormalOf(sim::Mix(h), sim::Mix(h + 1));
-      z.mirror = {z.initial, 500, 0.09};
+      z.mirror = {z.initial, sh.f.store_deviation, 0.09};
       z.rating = z.initial;
       auto answers = sim::MakeAnswers(**family, nlohmann::json::parse(r.puzzle_json()),
                                       nlohmann::json::parse(r.solution_json()), h);
@@ -461,6 +462,9 @@ int main(int argc, char** argv) {
   app.add_option("--cold-plays", f.cold_plays,
                  "Plays after which a puzzle's rating is the truth "
                  "a new puzzle's initial rating is judged by");
+  app.add_option(
+      "--puzzle-deviation", f.store_deviation,
+      "The coordinator's --new-puzzle-rating-deviation (replayed deviations start there)");
   app.add_option("--out", f.out, "Also write the figures as key<TAB>value<TAB>label lines");
   CLI11_PARSE(app, argc, argv);
   return Run(f);

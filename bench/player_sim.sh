@@ -14,7 +14,9 @@
 #     cmake --build build --target foundry foundry-coordinator player_sim)
 # Env: PUZZLES (20000), PLAYERS (5000), PLAYS (200000), THREADS (4), SEED (1),
 # MODES ("adaptive random"), SIM_FLAGS (more player_sim flags, e.g.
-# "--noise-sd 100"), BIN (build/bin), STORE_DIR; CHECK=1 exits 1 unless every
+# "--noise-sd 100"), COORD_FLAGS (more foundry-coordinator flags, e.g.
+# "--next-puzzle-nearest 1"; a --new-puzzle-rating-deviation there is passed
+# on to player_sim's replay), BIN (build/bin), STORE_DIR; CHECK=1 exits 1 unless every
 # run had no repeat, no failed call, every play judged as meant, and both
 # Spearman figures above 0 (the ctest player_sim_small).
 set -euo pipefail
@@ -32,7 +34,7 @@ FAMILIES=${*:-sudoku}
 with_work_dir
 mkdir -p "$STORE_DIR"
 COMMAND="bench/player_sim.sh $*"
-for v in SIM_FLAGS MODES SEED THREADS PLAYS PLAYERS PUZZLES; do  # the overrides given
+for v in COORD_FLAGS SIM_FLAGS MODES SEED THREADS PLAYS PLAYERS PUZZLES; do  # the overrides given
   if printenv "$v" >/dev/null; then COMMAND="$v=\"$(printenv "$v")\" $COMMAND"; fi
 done
 
@@ -43,6 +45,17 @@ UNSERVED=()
 if "$BIN/foundry-coordinator" --help 2>&1 | grep -q -- --rate-unserved-plays; then
   UNSERVED=(--rate-unserved-plays)
 fi
+# The simulator replays the store's puzzle deviations, so it must start
+# them where the coordinator does: the coordinator's own default unless
+# COORD_FLAGS sets it.
+read -ra COORD <<<"${COORD_FLAGS:-}"
+puzzle_dev=$("$BIN/foundry-coordinator" --help 2>&1 |
+  awk '/--new-puzzle-rating-deviation/ { for (i = 1; i <= NF; i++) if ($i ~ /^[0-9.]+$/) { print $i; exit } }')
+for ((i = 0; i + 1 < ${#COORD[@]}; i++)); do
+  if [ "${COORD[i]}" = --new-puzzle-rating-deviation ]; then puzzle_dev=${COORD[i + 1]}; fi
+done
+DEV=()
+[ -z "$puzzle_dev" ] || DEV=(--puzzle-deviation "$puzzle_dev")
 failed=0
 for family in $FAMILIES; do
   store=$STORE_DIR/$family-$PUZZLES-seed$SEED
@@ -61,14 +74,15 @@ for family in $FAMILIES; do
     log=$WORK/coord-$family-$mode.log
     flags=()
     [ "$mode" = adaptive ] || flags=("${UNSERVED[@]}")
-    "$BIN/foundry-coordinator" --listen 127.0.0.1:0 --db "$WORK/db" "${flags[@]}" >"$log" 2>&1 &
+    "$BIN/foundry-coordinator" --listen 127.0.0.1:0 --db "$WORK/db" "${flags[@]}" "${COORD[@]}" \
+      >"$log" 2>&1 &
     coord=$!
     pids+=("$coord")
     port=$(coordinator_port "$log" "$coord")
     # shellcheck disable=SC2086  # SIM_FLAGS is a list of flags
     if ! "$BIN/player_sim" --target "127.0.0.1:$port" --family "$family" --mode "$mode" \
         --players "$PLAYERS" --plays "$PLAYS" --threads "$THREADS" --seed "$SEED" \
-        --run "$mode" --out "$WORK/$family-$mode.tsv" ${SIM_FLAGS:-} >"$WORK/sim.out" \
+        --run "$mode" --out "$WORK/$family-$mode.tsv" "${DEV[@]}" ${SIM_FLAGS:-} >"$WORK/sim.out" \
         2>"$WORK/sim.err"; then
       cat "$WORK/sim.out" "$WORK/sim.err" "$log" >&2
       echo "player_sim.sh: $family $mode failed" >&2

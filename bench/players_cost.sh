@@ -17,7 +17,8 @@
 #   bench/players_cost.sh [PUZZLES] [PLAYERS]    (default 1000000 100000;
 #     build first: cmake --build build --target foundry foundry-coordinator players_load)
 # Env: RATE (1000 calls/s), SECONDS_PER_RUN (10), ROUNDS (3), THREADS (4),
-# BIN (build/bin).
+# BIN (build/bin), COORD_FLAGS (more foundry-coordinator flags, e.g.
+# "--next-puzzle-nearest 1").
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . bench/lib.sh
@@ -31,8 +32,8 @@ BIN=${BIN:-build/bin}
 FAMILY=secret-number
 STORE=/tmp/foundry-players-cost-$PUZZLES-$PLAYERS
 COMMAND="bench/players_cost.sh${*:+ $*}"
-for v in THREADS ROUNDS SECONDS_PER_RUN RATE; do  # the overrides given
-  if printenv "$v" >/dev/null; then COMMAND="$v=$(printenv "$v") $COMMAND"; fi
+for v in COORD_FLAGS THREADS ROUNDS SECONDS_PER_RUN RATE; do  # the overrides given
+  if printenv "$v" >/dev/null; then COMMAND="$v=\"$(printenv "$v")\" $COMMAND"; fi
 done
 with_work_dir
 
@@ -43,8 +44,10 @@ UNSERVED=()
 if "$BIN/foundry-coordinator" --help 2>&1 | grep -q -- --rate-unserved-plays; then
   UNSERVED=(--rate-unserved-plays)
 fi
+read -ra COORD_ARGS <<<"${COORD_FLAGS:-}"
 start_coordinator() {  # start_coordinator DB LOG: sets COORD and ADDR
-  "$BIN/foundry-coordinator" --listen 127.0.0.1:0 --db "$1" "${UNSERVED[@]}" >"$2" 2>&1 &
+  "$BIN/foundry-coordinator" --listen 127.0.0.1:0 --db "$1" "${UNSERVED[@]}" "${COORD_ARGS[@]}" \
+    >"$2" 2>&1 &
   COORD=$!
   pids+=("$COORD")
   ADDR=127.0.0.1:$(coordinator_port "$2" "$COORD")

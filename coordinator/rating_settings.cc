@@ -41,6 +41,16 @@ Status CheckRatingSettings(const RatingSettings& s) {
         "({}..{}), got {}",
         g.min_deviation, g.max_deviation, g.initial.deviation));
   }
+  if (!(s.new_puzzle_deviation >= g.min_deviation && s.new_puzzle_deviation <= g.max_deviation)) {
+    return Status::InvalidArgument(
+        fmt::format("--new-puzzle-rating-deviation must be within "
+                    "--rating-deviation-min..--rating-deviation-max ({}..{}), got {}",
+                    g.min_deviation, g.max_deviation, s.new_puzzle_deviation));
+  }
+  if (!(s.next_nearest >= 1 && s.next_nearest <= kMaxNextNearest)) {
+    return Status::InvalidArgument(fmt::format("--next-puzzle-nearest must be 1..{}, got {}",
+                                               kMaxNextNearest, s.next_nearest));
+  }
   if (!(g.max_change > 0 && std::isfinite(g.max_change))) {
     return bad("--rating-max-change", "> 0", g.max_change);
   }
@@ -61,6 +71,8 @@ storage::RatingModel MakeRatingModel(const RatingSettings& settings) {
   storage::RatingModel model;
   model.new_player = ToState(config.initial);
   model.grade = settings.grade;
+  model.new_puzzle_deviation = settings.new_puzzle_deviation;
+  model.next_nearest = settings.next_nearest;
   model.rate_unserved = settings.rate_unserved;
   model.rate = [config](const storage::RatingState& player, const storage::RatingState& puzzle,
                         bool solved) {
@@ -81,8 +93,7 @@ void AddRatingFlags(CLI::App& app, RatingSettings& s) {
   app.add_option("--new-rating", g.initial.rating, "Glicko-2 rating of a new player")
       ->capture_default_str()
       ->group(group);
-  app.add_option("--new-rating-deviation", g.initial.deviation,
-                 "Rating deviation of a new player and of a never-judged puzzle")
+  app.add_option("--new-rating-deviation", g.initial.deviation, "Rating deviation of a new player")
       ->capture_default_str()
       ->group(group);
   app.add_option("--new-rating-volatility", g.initial.volatility,
@@ -111,6 +122,16 @@ void AddRatingFlags(CLI::App& app, RatingSettings& s) {
       ->group(group);
   app.add_option("--puzzle-rating-per-score", s.grade.per_score,
                  "...plus this times (score - 0.5); >= 0")
+      ->capture_default_str()
+      ->group(group);
+  app.add_option("--new-puzzle-rating-deviation", s.new_puzzle_deviation,
+                 "Rating deviation of a never-judged puzzle: how far its generator grade's "
+                 "rating may be from its rating after play")
+      ->capture_default_str()
+      ->group(group);
+  app.add_option("--next-puzzle-nearest", s.next_nearest,
+                 "NextPuzzle draws at random among this many nearest puzzles the player has not "
+                 "had (1: always the nearest)")
       ->capture_default_str()
       ->group(group);
   app.add_flag("--rate-unserved-plays", s.rate_unserved,

@@ -18,6 +18,12 @@ struct RatingSettings {
   ratings::Glicko2Config glicko;
   // The mapping of families without a fitted one (RefitRatings).
   storage::GradeMapping grade;
+  // A never-played puzzle's starting deviation (storage::RatingModel::
+  // new_puzzle_deviation); the default is docs/players.md's simulator choice.
+  double new_puzzle_deviation = 200;
+  // NextPuzzle draws among this many nearest unplayed puzzles
+  // (storage::RatingModel::next_nearest; 1: always the nearest).
+  int next_nearest = 8;
   // Rate judged plays of puzzles that were not served to the player (opened
   // by id); false by default (storage::RatingModel::rate_unserved).
   bool rate_unserved = false;
@@ -25,8 +31,13 @@ struct RatingSettings {
 
 // Ok, or InvalidArgument naming the flag of the first value that cannot
 // work (a tau <= 0, a deviation range upside down, a new deviation outside
-// it, a falling grade mapping, anything not finite).
+// it, a falling grade mapping, anything not finite, a next-puzzle draw
+// among fewer than 1 or more than kMaxNextNearest puzzles).
 Status CheckRatingSettings(const RatingSettings& settings);
+
+// NextPuzzle looks at about as many puzzles as it draws among, under the
+// store's players lock: a bound keeps one call cheap.
+inline constexpr int kMaxNextNearest = 1000;
 
 // Glicko-2 with `settings` as the store applies it: one play is one rating
 // period for the player and for the puzzle, each against the other's rating
@@ -37,7 +48,8 @@ storage::RatingModel MakeRatingModel(const RatingSettings& settings);
 storage::RatingModel DefaultRatingModel();
 
 // Adds the flags of every field of `settings` to `app` (--new-rating,
-// --rating-tau, ..., --puzzle-rating-per-score, --rate-unserved-plays), their
+// --rating-tau, ..., --puzzle-rating-per-score, --new-puzzle-rating-deviation,
+// --next-puzzle-nearest, --rate-unserved-plays), their
 // defaults shown.
 // Check the result with CheckRatingSettings after parsing.
 void AddRatingFlags(CLI::App& app, RatingSettings& settings);

@@ -84,10 +84,18 @@ struct FittedGradeMapping {
 struct RatingModel {
   RatingState new_player;
   // A puzzle never played starts at grade.Rating(generator score) with
-  // new_player's deviation and volatility: the generator's grade is a
+  // new_puzzle_deviation and new_player's volatility: the generator's grade is a
   // prior, so a puzzle starts near where play will take it. A family with
   // a fitted mapping in the store (Store::PutGradeMappings) uses that one.
   GradeMapping grade;
+  // A never-played puzzle's deviation: how far its grade's rating may be
+  // from where play takes it, not a new player's (who is unknown), so the
+  // first plays refine the grade's rating instead of throwing it away.
+  double new_puzzle_deviation = 500;
+  // NextPuzzle draws uniformly among this many nearest puzzles the player
+  // has not had (1: always the nearest), so players of similar ratings
+  // spread over the pool instead of walking the same puzzles.
+  int next_nearest = 1;
   RateFn rate;
   // False (lichess's rule): a judged play is rated only when the puzzle was
   // served to the player (NextPuzzle, or a puzzle of the day of

@@ -154,6 +154,11 @@ TEST_F(BadInputTest, BadRatingFlagsAreRefusedAtStart) {
       {{"--new-rating", "inf"}, "--new-rating"},
       {{"--puzzle-rating-per-score", "-100"}, "--puzzle-rating-per-score must be >= 0"},
       {{"--puzzle-rating-center", "abc"}, "--puzzle-rating-center"},
+      {{"--new-puzzle-rating-deviation", "20"}, "--new-puzzle-rating-deviation must be within"},
+      {{"--new-puzzle-rating-deviation", "nan"}, "--new-puzzle-rating-deviation"},
+      {{"--next-puzzle-nearest", "0"}, "--next-puzzle-nearest must be 1..1000, got 0"},
+      {{"--next-puzzle-nearest", "1001"}, "--next-puzzle-nearest must be 1..1000, got 1001"},
+      {{"--next-puzzle-nearest", "two"}, "--next-puzzle-nearest"},
   };
   const std::string fresh = dir_.path() + "/never-created";
   for (const auto& [flags, message] : rows) {

@@ -1,8 +1,11 @@
 // The store's players (rocks_store_players.cc, player_keys.h): idempotent
 // and atomic plays, first-attempt-only ratings, the by_rating index moving
 // with ratings, and NextPuzzle's choice, no repeats and exhaustion.
+#include <map>
 #include <set>
+#include <string>
 #include <thread>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -161,6 +164,54 @@ TEST_P(StoreTest, NextPuzzleTakesTheNearestAndNeverRepeats) {
   // One puzzle at one rating only: puzzle 9's old index entry is gone.
   EXPECT_TRUE(store->NextPuzzle("fay", kSn, 1090, model).ok());
   EXPECT_TRUE(store->NextPuzzle("eve", kSd, 1500, model).ok());
+}
+
+// next_nearest K > 1: each call draws among the K nearest unplayed puzzles,
+// so two players at one rating part ways, yet each still never repeats and
+// is told when the family is exhausted; K = 1 (above) always takes the
+// nearest.
+TEST_P(StoreTest, NextPuzzleDrawsAmongTheKNearestAndNeverRepeats) {
+  auto store = OpenOrDie();
+  // Scores 0.00 .. 0.39: initial ratings 1000, 1010, ... 1390.
+  ASSERT_TRUE(store->Commit(Batch(kSn, "c1", 0, 40)).ok());
+  RatingModel model = FakeModel();
+  model.next_nearest = 4;
+  // Re-rated puzzles are drawn from too: puzzle 39 (1390) solved down to 1290.
+  ASSERT_TRUE(
+      store->RecordPlayerPlay(Judged(testing::MakeId(kSn, "c1", 39), "zed", true), model).ok());
+  // The first call of each: one of the 4 nearest 1200 — 1190, 1200, 1210
+  // and one of 1180 and 1220, which tie.
+  const std::set<std::string> first_four = {
+      testing::MakeId(kSn, "c1", 18), testing::MakeId(kSn, "c1", 19),
+      testing::MakeId(kSn, "c1", 20), testing::MakeId(kSn, "c1", 21),
+      testing::MakeId(kSn, "c1", 22)};
+  std::map<std::string, std::vector<std::string>> served;
+  for (int i = 0; i < 40; ++i) {
+    for (const std::string player : {"amy", "bob"}) {
+      auto p = store->NextPuzzle(player, kSn, 1200, model);
+      ASSERT_TRUE(p.ok()) << player << " " << i << ": " << p.status().ToString();
+      if (i == 0) {
+        EXPECT_TRUE(first_four.contains(p->id())) << p->id();
+      }
+      served[player].push_back(p->id());
+    }
+  }
+  for (const auto& [player, ids] : served) {
+    EXPECT_EQ(std::set<std::string>(ids.begin(), ids.end()).size(), 40u) << player;
+    auto p = store->NextPuzzle(player, kSn, 1200, model);
+    EXPECT_EQ(p.status().code(), Status::Code::kResourceExhausted) << player;
+  }
+  // The same 40 in a different order: with 4 to choose from at every
+  // step, the same order twice has odds far below 4^-20.
+  EXPECT_NE(served["amy"], served["bob"]);
+  // K = 1: two fresh players at one rating walk the same puzzles.
+  model.next_nearest = 1;
+  for (int i = 0; i < 10; ++i) {
+    auto c = store->NextPuzzle("cat", kSn, 1200, model);
+    auto d = store->NextPuzzle("dan", kSn, 1200, model);
+    ASSERT_TRUE(c.ok() && d.ok());
+    EXPECT_EQ(c->id(), d->id()) << i;
+  }
 }
 
 // Concurrent plays with play_ids, each sent twice: every play counts once,
