@@ -11,21 +11,7 @@
 namespace foundry::storage {
 namespace {
 
-// A solve moves the player up 100 and the puzzle down 100.
-RatingModel FakeModel() {
-  RatingModel m;
-  m.rate = [](const RatingState& player, const RatingState& puzzle, bool solved) {
-    const double d = solved ? 100 : -100;
-    RatingState p = player, z = puzzle;
-    p.rating += d;
-    z.rating -= d;
-    return std::make_pair(p, z);
-  };
-  // These tests rate plays of puzzles they pick by id; the rule that such
-  // plays are unrated has its own tests (play_log_store_test.cc).
-  m.rate_unserved = true;
-  return m;
-}
+RatingModel FakeModel() { return FakeRatingModel(true); }
 
 PlayerPlay Judged(const std::string& id, const std::string& player, bool solved) {
   PlayerPlay p;

@@ -10,19 +10,7 @@
 namespace foundry::storage {
 namespace {
 
-// A solve moves the player up 100 and the puzzle down 100; the default rule
-// for plays of puzzles that were not served (unrated).
-RatingModel FakeModel() {
-  RatingModel m;
-  m.rate = [](const RatingState& player, const RatingState& puzzle, bool solved) {
-    const double d = solved ? 100 : -100;
-    RatingState p = player, z = puzzle;
-    p.rating += d;
-    z.rating -= d;
-    return std::make_pair(p, z);
-  };
-  return m;
-}
+RatingModel FakeModel() { return FakeRatingModel(false); }
 
 PlayerPlay Judged(const std::string& id, const std::string& player, bool solved,
                   std::optional<double> score = std::nullopt) {

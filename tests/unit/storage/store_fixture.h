@@ -29,6 +29,23 @@ using testing::ScanPaged;
 using testing::TempDir;
 
 inline constexpr char kSn[] = "secret-number";
+
+// A rating model whose effect is easy to see: a solve moves the player up
+// 100 and the puzzle down 100, a failure the other way. `rate_unserved`:
+// whether plays of puzzles the store did not serve the player are rated
+// (tests that pick puzzles by id want them rated; the rule has its own).
+inline RatingModel FakeRatingModel(bool rate_unserved) {
+  RatingModel m;
+  m.rate = [](const RatingState& player, const RatingState& puzzle, bool solved) {
+    const double d = solved ? 100 : -100;
+    RatingState p = player, z = puzzle;
+    p.rating += d;
+    z.rating -= d;
+    return std::make_pair(p, z);
+  };
+  m.rate_unserved = rate_unserved;
+  return m;
+}
 inline constexpr char kSd[] = "sudoku";
 
 // The fixture runs every test over each StoreOptions configuration.
