@@ -4,6 +4,9 @@
 #pragma once
 
 #include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -25,6 +28,25 @@ inline std::unique_ptr<grpc::ClientContext> Ctx() {
   auto c = std::make_unique<grpc::ClientContext>();
   c->set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(30));
   return c;
+}
+
+// Writes an admin, a reader and a worker token into `dir` (owner-only, as
+// the coordinator demands) and adds the flags naming them to *args.
+// Returns the tokens by role.
+inline std::map<std::string, std::string> WriteRoleTokens(const std::string& dir,
+                                                          std::vector<std::string>* args) {
+  std::map<std::string, std::string> tokens = {{"admin", "admin-secret-0123456789"},
+                                               {"reader", "reader-secret-0123456789"},
+                                               {"worker", "worker-secret-0123456789"}};
+  for (const auto& [role, token] : tokens) {
+    const std::string path = dir + "/" + role + ".token";
+    std::ofstream(path) << token << "\n";
+    std::filesystem::permissions(
+        path, std::filesystem::perms::owner_read | std::filesystem::perms::owner_write,
+        std::filesystem::perm_options::replace);
+    args->insert(args->end(), {"--" + role + "-token-file", path});
+  }
+  return tokens;
 }
 
 class PlayersFixture : public ::testing::Test {

@@ -301,18 +301,8 @@ TEST(PlayersRolesTest, ReaderMayServePlayersWorkerMayNot) {
   auto run = RunCommand({Bin("foundry"), "run", "--family", "secret-number", "--count", "2",
                          "--seed", "3", "--db", dir.path() + "/db", "--quiet"});
   ASSERT_EQ(run.exit_code, 0) << run.err;
-  std::map<std::string, std::string> tokens = {{"admin", "admin-secret-0123456789"},
-                                               {"reader", "reader-secret-0123456789"},
-                                               {"worker", "worker-secret-0123456789"}};
   std::vector<std::string> args;
-  for (const auto& [role, token] : tokens) {
-    const std::string path = dir.path() + "/" + role + ".token";
-    std::ofstream(path) << token << "\n";
-    std::filesystem::permissions(
-        path, std::filesystem::perms::owner_read | std::filesystem::perms::owner_write,
-        std::filesystem::perm_options::replace);
-    args.insert(args.end(), {"--" + role + "-token-file", path});
-  }
+  std::map<std::string, std::string> tokens = WriteRoleTokens(dir.path(), &args);
   LocalCluster cluster(dir.path() + "/db", dir.path(), 0, 1, 2.0, args);
   ASSERT_TRUE(cluster.ok()) << cluster.CoordinatorLog();
   auto stub = v1::PuzzleStore::NewStub(
