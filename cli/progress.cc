@@ -61,7 +61,9 @@ void Progress::Update(const foundry::v1::Campaign& c) {
   if (tty_) {
     fmt::print(out_, "\r{}\x1b[K", line);
     drawn_ = true;
-  } else if (now - last_print_ >= std::chrono::seconds(2)) {
+  } else if (now - last_print_ >= std::chrono::seconds(2) ||
+             c.state() != foundry::v1::CAMPAIGN_STATE_RUNNING) {
+    // ... and always the last state, so that a log ends with the final count
     fmt::print(out_, "{}\n", line);
     last_print_ = now;
   }

@@ -2,7 +2,8 @@
 //
 // On a terminal it redraws one line ("[#####.....] 52.1%  52,100/100,000
 // 24,310/s  ETA 2s"); otherwise it prints a plain line every few seconds so
-// that logs stay readable.
+// that logs stay readable, and always the last state, so that a log ends
+// with the count the campaign reached.
 #pragma once
 
 #include <chrono>

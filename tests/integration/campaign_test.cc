@@ -152,6 +152,16 @@ TEST_F(CampaignTest, AnExhaustedRunSaysWhyOnStderr) {
   EXPECT_NE(r.err.find("gave nothing new"), std::string::npos) << r.err;
 }
 
+// Progress written to a file (not a terminal) is a line every two seconds,
+// and always the last state: a log of a run shorter than two seconds still
+// ends with the count it reached (bench/store_growth.py reads these lines).
+TEST_F(CampaignTest, AProgressLogEndsWithTheFinalCount) {
+  auto r = RunCommand(
+      {Bin("foundry"), "run", "--family", "sudoku", "--count", "30", "--db", dir_.path() + "/db"});
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_NE(r.err.find("100.0%  30/30"), std::string::npos) << r.err;
+}
+
 // --level works for every family through the generic filter: a family with no
 // level plumbing of its own (bulls-cows) stores only the level asked for, and
 // a score range narrows it further. The export says so puzzle by puzzle.
