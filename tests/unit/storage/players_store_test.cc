@@ -199,6 +199,30 @@ TEST_P(StoreTest, NextPuzzleDrawsAmongTheKNearestAndNeverRepeats) {
   }
 }
 
+// A player served over a thousand puzzles still never gets a repeat and is
+// told when the family is exhausted; a player whose id starts with
+// another's does not inherit the other's history.
+TEST_P(StoreTest, NextPuzzleNeverRepeatsForALongHistory) {
+  auto store = OpenOrDie();
+  constexpr int kPuzzles = 1100;
+  ASSERT_TRUE(store->Commit(Batch(kSn, "c1", 0, kPuzzles)).ok());
+  RatingModel model = FakeModel();
+  model.next_nearest = 1;
+  std::set<std::string> served;
+  std::string first;
+  for (int i = 0; i < kPuzzles; ++i) {
+    auto p = store->NextPuzzle("ann", kSn, 1500, model);
+    ASSERT_TRUE(p.ok()) << i << ": " << p.status().ToString();
+    ASSERT_TRUE(served.insert(p->id()).second) << "repeated at call " << i << ": " << p->id();
+    if (i == 0) first = p->id();
+  }
+  auto p = store->NextPuzzle("ann", kSn, 1500, model);
+  EXPECT_EQ(p.status().code(), Status::Code::kResourceExhausted);
+  p = store->NextPuzzle("anna", kSn, 1500, model);
+  ASSERT_TRUE(p.ok()) << p.status().ToString();
+  EXPECT_EQ(p->id(), first);
+}
+
 // Concurrent plays with play_ids, each sent twice: every play counts once,
 // every player's figures and the puzzle's judged count are exact.
 TEST_P(StoreTest, ConcurrentPlaysWithRetriesCountEachPlayOnce) {
