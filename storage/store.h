@@ -46,11 +46,12 @@ struct StoreOptions {
   // column families keep every log alive; docs/scale.md). 0 leaves
   // RocksDB's own bound (4x all memtables).
   uint64_t max_wal_bytes = 256u << 20;
-  // The block cache shared by every column family (decompressed blocks of
-  // records and indexes). Default 64 MiB: 512 MiB did not speed up
-  // GetPuzzle on a store of 1,000,000 puzzles (docs/benchmarks.md), but a
-  // coordinator with memory to spare and hot reads larger than 64 MiB may
-  // want more (foundry-coordinator --block-cache-mb).
+  // The block cache shared by every column family: decompressed blocks of
+  // records, and the index and filter blocks, so that the store's memory
+  // beyond its memtables is bounded by it. Default 64 MiB: 512 MiB did not
+  // speed up GetPuzzle on a store of 1,000,000 puzzles (docs/benchmarks.md),
+  // but a coordinator with memory to spare and hot reads larger than 64 MiB
+  // may want more (foundry-coordinator --block-cache-mb).
   uint64_t block_cache_bytes = 64u << 20;
   // RocksDB's row cache: whole records by key, consulted by point reads
   // before any table file (GetPuzzle, GetPuzzles). 0: none.
