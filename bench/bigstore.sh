@@ -86,11 +86,10 @@ open() {
   t1=$(now)
   port=$(coordinator_port "$LOG" "$COORD")
   ADDR=127.0.0.1:$port
-  MPORT=$(sed -n 's/.*metrics port \([0-9]*\).*/\1/p' "$LOG" | head -1)
+  MPORT=$(metrics_port "$LOG")
   OPEN_S=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f", b - a }')
 }
 rss_mb() { awk '/^VmRSS/ {printf "%.0f", $2 / 1024}' "/proc/$COORD/status"; }
-metric() { curl -sf "http://127.0.0.1:$MPORT/metrics" | awk -v m="$1" '$1 == m { print $2 }'; }
 load() {  # RPC: sets RATE and P99 of store_load against ADDR
   local j
   j=$("$BIN/store_load" --target "$ADDR" --streams "$STREAMS" --seconds "$SECONDS_PER_RUN" \
@@ -118,16 +117,16 @@ measure() {
   sleep 1
   RSS=$(rss_mb)
   local hits0 misses0
-  hits0=$(metric foundry_rocksdb_block_cache_hits_total)
-  misses0=$(metric foundry_rocksdb_block_cache_misses_total)
+  hits0=$(metric "$MPORT" foundry_rocksdb_block_cache_hits_total)
+  misses0=$(metric "$MPORT" foundry_rocksdb_block_cache_misses_total)
   load get; GET_RATE=$RATE GET_P99=$P99
   load getmany; MANY_RATE=$RATE MANY_P99=$P99
   load sample; SAMPLE_RATE=$RATE SAMPLE_P99=$P99
   load query; QUERY_RATE=$RATE QUERY_P99=$P99
   RSS_LOADED=$(rss_mb)
   sleep 1.5  # the store's figures reach /metrics once a second
-  HIT=$(awk -v h0="$hits0" -v m0="$misses0" -v h="$(metric foundry_rocksdb_block_cache_hits_total)" \
-    -v m="$(metric foundry_rocksdb_block_cache_misses_total)" \
+  HIT=$(awk -v h0="$hits0" -v m0="$misses0" -v h="$(metric "$MPORT" foundry_rocksdb_block_cache_hits_total)" \
+    -v m="$(metric "$MPORT" foundry_rocksdb_block_cache_misses_total)" \
     'BEGIN { t = (h - h0) + (m - m0); if (t > 0) printf "%.1f%%", 100 * (h - h0) / t; else print "-" }')
   stop_pids
   DISK=$(du -sm "$db" | cut -f1)
@@ -162,7 +161,8 @@ for count in "$SMALL" "$N"; do
   if [ -f "$DIR/store-$count.progress" ]; then
     echo "build of the $count-puzzle store, per tenth (bench/store_growth.py):"
     echo
-    python3 bench/store_growth.py "$DIR/store-$count.progress" "$DIR/store-$count"
+    # a build of a few seconds prints too few lines to divide (it says so)
+    python3 bench/store_growth.py "$DIR/store-$count.progress" "$DIR/store-$count" 2>&1 || true
   else
     echo "build of the $count-puzzle store: no progress kept (built by an older bigstore.sh)"
   fi

@@ -27,6 +27,14 @@ coordinator_port() {
   return 1
 }
 
+# metrics_port LOG: the port of the /metrics server a process logged as
+# "metrics port N" (empty when it logged none).
+metrics_port() { sed -n 's/.*metrics port \([0-9]*\).*/\1/p' "$1" | head -1; }
+
+# metric PORT NAME: the value of one unlabelled metric on 127.0.0.1:PORT's
+# /metrics page (empty when absent).
+metric() { curl -sf "http://127.0.0.1:$1/metrics" | awk -v m="$2" '$1 == m { print $2 }'; }
+
 # stop_pids [SIGNAL]: sends SIGNAL (TERM) to every process in the array
 # `pids` and waits for each; then empties it.
 stop_pids() {

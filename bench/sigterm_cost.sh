@@ -22,7 +22,6 @@ STOP_AT=${STOP_AT:-$((COUNT * 3 / 10))}
 BIN=build/bin
 with_work_dir KILL
 now() { date +%s.%N; }
-metric() { curl -sf "http://127.0.0.1:$1/metrics" | awk -v m="$2" '$1 == m { print $2 }'; }
 # The campaign's stored count (absent from the JSON while it is 0).
 stored() {
   local n
@@ -41,7 +40,7 @@ for round in $(seq "$ROUNDS"); do
       --metrics-listen 127.0.0.1:0 >"$WORK/coord.log" 2>&1 &
     coord=$!; pids+=("$coord")
     port=$(coordinator_port "$WORK/coord.log" "$coord")
-    mport=$(sed -n 's/.*metrics port \([0-9]*\).*/\1/p' "$WORK/coord.log")
+    mport=$(metrics_port "$WORK/coord.log")
     addr=127.0.0.1:$port
     workers=()
     for i in 1 2 3; do

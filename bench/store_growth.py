@@ -67,7 +67,7 @@ def main():
         sys.exit(__doc__)
     points, count = read_progress(sys.argv[1])
     if len(points) < 2 or count == 0:
-        sys.exit(f"store_growth.py: no progress lines in {sys.argv[1]}")
+        sys.exit(f"store_growth.py: fewer than two progress lines in {sys.argv[1]}")
     events = read_events(sys.argv[2])
     flush_jobs = {e["job"] for e in events if e.get("event") == "flush_started"}
     # Bytes written by flushes and compactions, and compaction CPU, in time.

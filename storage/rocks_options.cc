@@ -25,24 +25,12 @@ rocksdb::CompressionType PickCompression() {
   return rocksdb::kNoCompression;
 }
 
-// For the column families written once per puzzle with random keys
-// (puzzles, by_score, by_draw): merge L0 into the base level eight files at
-// a time instead of four. Each such merge rewrites the whole base level
-// (every L0 file spans the key space), so twice the files per merge halves
-// those rewrites as the store grows (docs/scale.md, "Measurements behind
-// code comments"). Writes slow down and stop as many files past the trigger
-// as with RocksDB's defaults (20 and 36 for a trigger of 4). Point reads
-// check up to eight L0 Bloom filters instead of four.
-void MergeL0EightFilesAtATime(rocksdb::ColumnFamilyOptions& cf) {
-  cf.level0_file_num_compaction_trigger = 8;
-  cf.level0_slowdown_writes_trigger = 24;
-  cf.level0_stop_writes_trigger = 40;
-}
-
 // One column family's options. `write_buffer` is its memtable size; `bloom`
 // adds whole-key Bloom filters, to the table files (10 bits/key, ~1% false
-// positives) and to the memtable, for column families read by point lookups.
-rocksdb::ColumnFamilyOptions MakeCfOptions(size_t write_buffer, bool bloom,
+// positives) and to the memtable, for column families read by point lookups;
+// `random_keys` says that its writes land all over its key space (see the
+// L0 trigger below).
+rocksdb::ColumnFamilyOptions MakeCfOptions(size_t write_buffer, bool bloom, bool random_keys,
                                            const std::shared_ptr<rocksdb::Cache>& cache,
                                            rocksdb::CompressionType compression) {
   rocksdb::ColumnFamilyOptions cf;
@@ -59,15 +47,25 @@ rocksdb::ColumnFamilyOptions MakeCfOptions(size_t write_buffer, bool bloom,
   cf.compression_per_level[0] = rocksdb::kNoCompression;
   // Level sizes follow the data: lower space amplification as the store grows.
   cf.level_compaction_dynamic_level_bytes = true;
+  if (random_keys) {
+    // Every L0 file then spans the key space, so each merge of L0 into the
+    // base level rewrites the whole base level: merging eight files at a
+    // time instead of four halves those rewrites as the store grows
+    // (docs/scale.md, "Writes as the store grows"). Writes slow down and
+    // stop as many files past the trigger as with RocksDB's defaults (20
+    // and 36 for 4); point reads check up to eight L0 Bloom filters.
+    cf.level0_file_num_compaction_trigger = 8;
+    cf.level0_slowdown_writes_trigger = 24;
+    cf.level0_stop_writes_trigger = 40;
+  }
   rocksdb::BlockBasedTableOptions table;
   table.block_cache = cache;
   // Index and filter blocks live in the block cache, not beside each open
   // table file, so that the store's memory is bounded by the cache's size
-  // and not by the number of puzzles (issue 37: an idle coordinator held
-  // ~90 MB more on a 10 M store than on a 1 M one). Partitioned, so a lookup
-  // loads the 4 KiB partitions it needs; only the small top-level blocks
-  // and L0's (the newest puzzles, which the duplicate check hits first) stay
-  // pinned.
+  // and not by the number of puzzles (docs/scale.md, "A store that
+  // grows"). Partitioned, so a lookup loads the 4 KiB partitions it needs;
+  // only the small top-level blocks and L0's (the newest puzzles, which the
+  // duplicate check hits first) stay pinned.
   table.cache_index_and_filter_blocks = true;
   table.cache_index_and_filter_blocks_with_high_priority = true;
   table.pin_l0_filter_and_index_blocks_in_cache = true;
@@ -136,34 +134,32 @@ std::vector<rocksdb::ColumnFamilyDescriptor> StoreColumnFamilies(const StoreOpti
     if (name == keys::kPuzzlesCf) {
       // The bulk of the data, and the target of dedup's MultiGet of mostly
       // absent ids: a large memtable and a Bloom filter.
-      cf = MakeCfOptions(64 * kMiB, /*bloom=*/true, cache, compression);
-      MergeL0EightFilesAtATime(cf);
+      cf = MakeCfOptions(64 * kMiB, /*bloom=*/true, /*random_keys=*/true, cache, compression);
     } else if (name == keys::kCampaignMembersCf) {
       // Written as often as puzzles (small entries); Commit checks members
       // for existence by point lookup.
-      cf = MakeCfOptions(32 * kMiB, /*bloom=*/true, cache, compression);
+      cf = MakeCfOptions(32 * kMiB, /*bloom=*/true, /*random_keys=*/false, cache, compression);
     } else if (name == keys::kByScoreCf || name == keys::kByCreatedCf || name == keys::kByDrawCf) {
       // Written as often as puzzles; read by range scans (and by_draw by a
-      // seek per draw). by_draw's keys run in order within each (family,
-      // level) but a memtable holds every group of the family, so its L0
-      // files span the family like random keys would. (It once fell to the
-      // small default below: a 4 MiB memtable made merges into its base
-      // level so frequent that its compactions wrote several times its
-      // flushes, docs/scale.md.)
-      cf = MakeCfOptions(32 * kMiB, /*bloom=*/false, cache, compression);
-      if (name != keys::kByCreatedCf) MergeL0EightFilesAtATime(cf);  // by_created: in time order
+      // seek per draw). by_score's keys are scores; by_draw's run in order
+      // within each (family, level), but a memtable holds every group of a
+      // family, so its L0 files span the family like random keys; only
+      // by_created is written in key order (time). A small memtable here
+      // makes merges into the base level frequent (docs/scale.md).
+      cf = MakeCfOptions(32 * kMiB, /*bloom=*/false, /*random_keys=*/name != keys::kByCreatedCf,
+                         cache, compression);
     } else if (name == keys::kPlaysCf) {
-      cf = MakeCfOptions(16 * kMiB, /*bloom=*/true, cache, compression);
+      cf = MakeCfOptions(16 * kMiB, /*bloom=*/true, /*random_keys=*/false, cache, compression);
       cf.merge_operator = NewPlayCountsMergeOperator();
     } else if (name == keys::kDefaultCf) {
       // The meta keys and the players' keys (storage/player_keys.h), read by
       // point lookups that mostly miss: has this player been served or
       // played this puzzle, has this puzzle a rating, was this play_id seen.
-      cf = MakeCfOptions(4 * kMiB, /*bloom=*/true, cache, compression);
+      cf = MakeCfOptions(4 * kMiB, /*bloom=*/true, /*random_keys=*/false, cache, compression);
     } else {
       // campaigns (a handful of small records) and by_family (empty since
       // schema 3).
-      cf = MakeCfOptions(4 * kMiB, /*bloom=*/false, cache, compression);
+      cf = MakeCfOptions(4 * kMiB, /*bloom=*/false, /*random_keys=*/false, cache, compression);
     }
     cfs.emplace_back(std::string(name), cf);
   }
