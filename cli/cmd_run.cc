@@ -79,8 +79,11 @@ int Run(const RunFlags& flags) {
   const auto start = std::chrono::steady_clock::now();
   Progress progress(stderr);
   foundry::v1::Campaign last = *campaign;
+  // The end is seen within 10 ms (a short campaign is not rounded up to the
+  // next 100 ms); the progress line is redrawn every 100 ms.
+  auto last_drawn = start;
   for (;;) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
     if (g_interrupted.load()) {
       auto c = (*core)->CancelCampaign(id);
       if (c.ok()) last = *c;
@@ -89,8 +92,13 @@ int Run(const RunFlags& flags) {
     auto c = (*core)->GetCampaign(id);
     if (!c.ok()) return Fail(c.status().ToString());
     last = *c;
-    if (!flags.quiet) progress.Update(last);
-    if (last.state() != foundry::v1::CAMPAIGN_STATE_RUNNING) break;
+    const bool running = last.state() == foundry::v1::CAMPAIGN_STATE_RUNNING;
+    const auto now = std::chrono::steady_clock::now();
+    if (!flags.quiet && (!running || now - last_drawn >= std::chrono::milliseconds(100))) {
+      progress.Update(last);
+      last_drawn = now;
+    }
+    if (!running) break;
   }
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

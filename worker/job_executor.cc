@@ -2,11 +2,15 @@
 
 #include <algorithm>
 #include <chrono>
+#include <condition_variable>
+#include <exception>
 #include <map>
+#include <memory>
+#include <mutex>
 #include <thread>
 #include <variant>
 
-#include <oneapi/tbb/parallel_for.h>
+#include <oneapi/tbb/global_control.h>
 
 #include "checks/candidate_checks.h"
 
@@ -40,35 +44,99 @@ void Generate(const JobSpec& spec, uint64_t index, BlockOutput& out) {
   }
 }
 
+// oneTBB starts at most hardware_concurrency - 1 worker threads unless told
+// otherwise, counting on the calling thread to compute as well; ours only
+// waits, so the limit is raised to `threads` workers when needed. The limit
+// is process-wide and the smallest live global_control wins, so one control
+// is kept for the process and only ever raised: executors of different sizes
+// alive at once (a test, a worker and its checks) each get their threads.
+// Returns `threads`.
+int WithWorkersFor(int threads) {
+  using oneapi::tbb::global_control;
+  static std::mutex mu;
+  static std::unique_ptr<global_control> control;  // leaked on purpose
+  std::lock_guard lock(mu);
+  const size_t wanted = static_cast<size_t>(threads) + 1;
+  if (wanted > global_control::active_value(global_control::max_allowed_parallelism)) {
+    // The new control is made before the old, smaller one is destroyed.
+    control = std::make_unique<global_control>(global_control::max_allowed_parallelism, wanted);
+  }
+  return threads;
+}
+
 }  // namespace
 
 #if defined(__SANITIZE_THREAD__)
 // ThreadSanitizer cannot see the synchronisation inside Debian's
 // uninstrumented libtbb and reports every task's first read as a race. Under
-// TSan the same blocks therefore run on plain threads pulling block numbers
-// from a counter, so that the generation code itself (the families' shared
-// tables, the per-block outputs) is still checked for races.
+// TSan the blocks therefore run on plain threads, a few per job, each block
+// holding one of `threads_` permits: the same contract as the arena (at most
+// `threads_` blocks at once, concurrent jobs interleave), and the generation
+// code itself (the families' shared tables, the per-block outputs) is still
+// checked for races.
 template <typename Body>
 void JobExecutor::ForEachBlock(size_t count, const Body& body) {
-  std::lock_guard lock(arena_mu_);
   std::atomic<size_t> next{0};
   std::vector<std::thread> threads;
-  for (int t = 0; t < threads_; ++t) {
+  for (size_t t = 0; t < std::min<size_t>(count, static_cast<size_t>(threads_)); ++t) {
     threads.emplace_back([&] {
-      for (size_t b; (b = next.fetch_add(1)) < count;) body(b);
+      for (size_t b; (b = next.fetch_add(1)) < count;) {
+        permits_.acquire();
+        body(b);
+        permits_.release();
+      }
     });
   }
   for (auto& t : threads) t.join();
 }
 #else
+// Enqueues one puller per thread into the arena and waits, without
+// computing, until every puller has run out of blocks. The arena's threads
+// are its own workers only (no slot for the waiting thread), so the process
+// computes on exactly `threads_` cores however many jobs run at once, and
+// the blocks of a second job fill the threads that the first job's last
+// blocks leave idle (docs/scale.md, "Every core in process").
 template <typename Body>
 void JobExecutor::ForEachBlock(size_t count, const Body& body) {
-  std::lock_guard lock(arena_mu_);
-  arena_.execute([&] { oneapi::tbb::parallel_for(size_t{0}, count, body); });
+  if (count == 0) return;
+  struct Pullers {
+    std::atomic<size_t> next{0};
+    std::mutex mu;
+    std::condition_variable done;
+    size_t running = 0;
+    std::exception_ptr error;
+  } pullers;
+  pullers.running = std::min<size_t>(count, static_cast<size_t>(threads_));
+  for (size_t t = 0, n = pullers.running; t < n; ++t) {
+    arena_.enqueue([&pullers, &body, count] {
+      try {
+        for (size_t b; (b = pullers.next.fetch_add(1)) < count;) body(b);
+      } catch (...) {
+        std::lock_guard lock(pullers.mu);
+        if (!pullers.error) pullers.error = std::current_exception();
+        pullers.next = count;  // the other pullers stop at their next block
+      }
+      // Notified under the lock: the waiter cannot return, and destroy
+      // `pullers`, before this puller is done with it.
+      std::lock_guard lock(pullers.mu);
+      if (--pullers.running == 0) pullers.done.notify_all();
+    });
+  }
+  std::unique_lock lock(pullers.mu);
+  pullers.done.wait(lock, [&] { return pullers.running == 0; });
+  if (pullers.error) std::rethrow_exception(pullers.error);
 }
 #endif
 
-JobExecutor::JobExecutor(int threads) : threads_(threads), arena_(threads) {}
+JobExecutor::JobExecutor(int threads)
+    : threads_(threads),
+      arena_(WithWorkersFor(threads), /*reserved_for_masters=*/0)
+#if defined(__SANITIZE_THREAD__)
+      ,
+      permits_(threads)
+#endif
+{
+}
 
 JobOutput JobExecutor::Run(const JobSpec& spec, const std::atomic<bool>& cancel) {
   const auto start = std::chrono::steady_clock::now();

@@ -5,15 +5,15 @@
 // any thread count (tests/unit/worker proves it).
 //
 // Thread safety: Run() and RunVerify() may be called from several threads at
-// once. They take turns on the executor's oneTBB arena, each using all of its
-// threads, so that the process never computes on more than `threads` cores
-// (a worker's concurrent jobs overlap one job's network round trips with
-// another's computation, not computation with computation).
+// once. Their blocks share the executor's `threads` threads (a oneTBB arena
+// of its own workers; the callers wait without computing), so the process
+// never computes on more than `threads` cores, and one job's last blocks do
+// not leave threads idle while another job waits.
 #pragma once
 
 #include <atomic>
 #include <cstdint>
-#include <mutex>
+#include <semaphore>
 #include <vector>
 
 #include <oneapi/tbb/task_arena.h>
@@ -81,10 +81,12 @@ class JobExecutor {
   void ForEachBlock(size_t count, const Body& body);
 
   int threads_;
-  // Held while a job computes: oneTBB lets a second external thread into an
-  // arena of one slot (measured: two jobs at 100% each on `--threads 1`).
-  std::mutex arena_mu_;
   oneapi::tbb::task_arena arena_;
+#if defined(__SANITIZE_THREAD__)
+  // Under TSan blocks run on plain threads, `threads_` at a time
+  // (job_executor.cc).
+  std::counting_semaphore<> permits_;
+#endif
 };
 
 }  // namespace foundry::worker

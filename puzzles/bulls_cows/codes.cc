@@ -37,11 +37,21 @@ const Universe::Shared& Universe::SharedFor(int length) {
       s.values.push_back(static_cast<uint32_t>(v));
     }
     if (len <= kMaxTableLength) {
+      // 25 M scores at length 4, built when a process first needs them (a
+      // worker's generation fingerprint does): the codes' fields in plain
+      // arrays, so that the compiler vectorises ScoreCodes' arithmetic.
       const size_t n = s.codes.size();
+      std::vector<uint32_t> packed(n), mask(n);
+      for (size_t t = 0; t < n; ++t) {
+        packed[t] = s.codes[t].packed;
+        mask[t] = s.codes[t].mask;
+      }
       s.table.resize(n * n);
       for (size_t g = 0; g < n; ++g) {
+        const Code guess = s.codes[g];
+        uint8_t* row = s.table.data() + g * n;
         for (size_t t = 0; t < n; ++t) {
-          s.table[g * n + t] = static_cast<uint8_t>(ScoreCodes(s.codes[g], s.codes[t], len));
+          row[t] = static_cast<uint8_t>(ScoreCodes(guess, Code{packed[t], uint16_t(mask[t])}, len));
         }
       }
     }

@@ -16,11 +16,12 @@
 // it is immutable afterwards; references stay valid for the whole program.
 #pragma once
 
-#include <bit>
 #include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "puzzles/bit_count.h"
 
 namespace foundry::puzzles::bulls_cows {
 
@@ -42,13 +43,13 @@ struct Code {
 
 // The score of guess `g` against secret `s`, both of `length` digits.
 inline int ScoreCodes(Code g, Code s, int length) {
-  const int common = std::popcount(static_cast<unsigned>(g.mask & s.mask));
+  const int common = BitCount16(static_cast<uint32_t>(g.mask & s.mask));
   // A nibble of x is zero exactly where the digits agree.
   uint32_t x = g.packed ^ s.packed;
   x |= x >> 2;
   x |= x >> 1;
   const uint32_t low = (1u << (4 * length)) - 1;
-  const int differ = std::popcount(x & 0x11111111u & low);
+  const int differ = NibbleLowBitCount(x & 0x11111111u & low);
   const int bulls = length - differ;
   return MakeScore(bulls, common - bulls);
 }

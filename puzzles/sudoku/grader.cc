@@ -5,6 +5,8 @@
 #include <cmath>
 #include <vector>
 
+#include "puzzles/bit_count.h"
+
 namespace foundry::puzzles::sudoku {
 namespace {
 
@@ -39,14 +41,6 @@ constexpr bool LevelsNeverDrop() {
   return true;
 }
 static_assert(LevelsNeverDrop(), "Run() stops at the first technique above max_level");
-
-// Bits set in a mask of up to 16 bits (see solver.cc on popcount).
-int Pop(unsigned x) {
-  x = x - ((x >> 1) & 0x5555u);
-  x = (x & 0x3333u) + ((x >> 2) & 0x3333u);
-  x = (x + (x >> 4)) & 0x0f0fu;
-  return static_cast<int>((x + (x >> 8)) & 0x1fu);
-}
 
 // Row, column and box units and peers of one shape.
 struct Geometry {
@@ -286,9 +280,11 @@ class Logic {
         if (w.count < 2) continue;
         bool progress = false;
         if (u >= 2 * n_) {  // pointing: a box's d confined to one line
-          if (Pop(w.rows) == 1) progress |= ElimOutside(g_.units[g_.row[w.any_cell]], u, bit);
-          if (Pop(w.cols) == 1) progress |= ElimOutside(g_.units[n_ + g_.col[w.any_cell]], u, bit);
-        } else if (Pop(w.boxes) == 1) {  // claiming: a line's d confined to one box
+          if (BitCount16(w.rows) == 1)
+            progress |= ElimOutside(g_.units[g_.row[w.any_cell]], u, bit);
+          if (BitCount16(w.cols) == 1)
+            progress |= ElimOutside(g_.units[n_ + g_.col[w.any_cell]], u, bit);
+        } else if (BitCount16(w.boxes) == 1) {  // claiming: a line's d confined to one box
           progress |= ElimOutside(g_.units[2 * n_ + g_.box[w.any_cell]], u, bit);
         }
         if (progress) return true;
@@ -320,14 +316,14 @@ class Logic {
       for (int c : unit) {
         if (val_[c]) continue;
         ++open;
-        const int p = Pop(cand_[c]);
+        const int p = BitCount16(cand_[c]);
         if (p >= 2 && p <= k) cells[m++] = c;
       }
       if (open <= k) continue;
       const bool found = ForCombos(m, k, [&](const int* idx) {
         Mask u = 0;
         for (int i = 0; i < k; ++i) u |= cand_[cells[idx[i]]];
-        if (Pop(u) != k) return false;
+        if (BitCount16(u) != k) return false;
         bool any = false;
         for (int c : unit) {
           bool member = false;
@@ -356,7 +352,7 @@ class Logic {
       }
       if (open <= k) continue;
       for (int d = 0; d < n_; ++d) {
-        const int p = Pop(pos[d]);
+        const int p = BitCount16(pos[d]);
         if (p >= 2 && p <= k) digits[m++] = d;
       }
       const bool found = ForCombos(m, k, [&](const int* idx) {
@@ -366,7 +362,7 @@ class Logic {
           where |= pos[digits[idx[i]]];
           keep |= static_cast<Mask>(1u << digits[idx[i]]);
         }
-        if (Pop(where) != k) return false;
+        if (BitCount16(where) != k) return false;
         bool any = false;
         for (uint32_t w = where; w; w &= w - 1) {
           any |= Elim(unit[__builtin_ctz(w)], static_cast<Mask>(full_ & ~keep));
@@ -399,7 +395,7 @@ class Logic {
         int base[kMaxN];
         int m = 0;
         for (int i = 0; i < n_; ++i) {
-          const int p = Pop(lines[i]);
+          const int p = BitCount16(lines[i]);
           if (p >= 2 && p <= k) base[m++] = i;
         }
         const bool found = ForCombos(m, k, [&](const int* idx) {
@@ -408,7 +404,7 @@ class Logic {
             cover |= lines[base[idx[i]]];
             in_base |= 1u << base[idx[i]];
           }
-          if (Pop(cover) != k) return false;
+          if (BitCount16(cover) != k) return false;
           bool any = false;
           for (int i = 0; i < n_; ++i) {
             if (in_base & (1u << i)) continue;
@@ -427,12 +423,12 @@ class Logic {
 
   bool XYWing() {
     for (int pivot = 0; pivot < g_.cells; ++pivot) {
-      if (val_[pivot] || Pop(cand_[pivot]) != 2) continue;
+      if (val_[pivot] || BitCount16(cand_[pivot]) != 2) continue;
       const Mask xy = cand_[pivot];
       for (int a : g_.peers[pivot]) {
-        if (val_[a] || Pop(cand_[a]) != 2) continue;
+        if (val_[a] || BitCount16(cand_[a]) != 2) continue;
         const Mask shared_a = cand_[a] & xy;
-        if (Pop(shared_a) != 1) continue;
+        if (BitCount16(shared_a) != 1) continue;
         const Mask z = static_cast<Mask>(cand_[a] & ~xy);
         const Mask want_b = static_cast<Mask>((xy & ~shared_a) | z);
         for (int b : g_.peers[pivot]) {

@@ -5,21 +5,13 @@
 #include <cstring>
 #include <utility>
 
+#include "puzzles/bit_count.h"
 #include "puzzles/sudoku/band_solver.h"
 #include "puzzles/sudoku/locked_candidates.h"
 #include "puzzles/sudoku/swap_cycles.h"
 
 namespace foundry::puzzles::sudoku {
 namespace {
-
-// Bits set in a 16-bit mask (no popcnt instruction is assumed: the build is
-// for any x86-64, and libgcc's fallback is a call).
-inline int Pop16(unsigned x) {
-  x = x - ((x >> 1) & 0x5555u);
-  x = (x & 0x3333u) + ((x >> 2) & 0x3333u);
-  x = (x + (x >> 4)) & 0x0f0fu;
-  return static_cast<int>((x + (x >> 8)) & 0x1fu);
-}
 
 // The solver for one shape. Masks have bit d-1 set when digit d is possible.
 template <int R, int C>
@@ -166,7 +158,7 @@ class Engine {
     int best = -1, best_count = N + 1;
     for (int c = 0; c < NN; ++c) {
       if (s.done[c]) continue;
-      const int k = Pop16(s.cand[c]);
+      const int k = BitCount16(s.cand[c]);
       if (k < best_count) {
         best_count = k;
         best = c;

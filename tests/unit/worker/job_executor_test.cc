@@ -1,5 +1,10 @@
 #include "worker/job_executor.h"
 
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
+#include <thread>
+
 #include <gtest/gtest.h>
 
 #include "puzzles/registry.h"
@@ -77,6 +82,133 @@ TEST(JobExecutorTest, CancelledJobSaysSo) {
   std::atomic<bool> cancel{true};
   JobExecutor ex(2);
   EXPECT_TRUE(ex.Run(Spec(0, 5000), cancel).cancelled);
+}
+
+constexpr uint64_t kWatchedSeed = 7;
+
+// A family whose candidates are all rejected, and which watches how many of
+// them are generated at once; candidate 0 waits until the test releases it
+// (at most 20 s), so that one job can be held in the middle of its work.
+class WatchedFamily : public puzzles::Family {
+ public:
+  std::string_view name() const override { return "watched"; }
+  std::string_view id_prefix() const override { return "wa"; }
+  std::string_view summary() const override { return "a test double"; }
+  const std::vector<puzzles::ParamSpec>& param_specs() const override {
+    static const std::vector<puzzles::ParamSpec> none;
+    return none;
+  }
+  Result<puzzles::Difficulty> Verify(const nlohmann::json&, const nlohmann::json&) const override {
+    return Status::FailedPrecondition("never accepted");
+  }
+  std::string CanonicalBytes(const nlohmann::json&) const override { return ""; }
+  std::string RenderText(const nlohmann::json&) const override { return ""; }
+  std::string RenderSvg(const nlohmann::json&, const nlohmann::json*) const override { return ""; }
+  std::string FormatAnswer(const nlohmann::json&, const nlohmann::json&) const override {
+    return "";
+  }
+  Result<bool> CheckAnswer(const nlohmann::json&, const nlohmann::json&,
+                           std::string_view) const override {
+    return false;
+  }
+  std::string AnswerPrompt(const nlohmann::json&) const override { return ""; }
+
+  // Waits until candidate 0 has started.
+  void AwaitHeld() {
+    std::unique_lock lock(mu_);
+    cv_.wait(lock, [&] { return held_; });
+  }
+  // Lets candidate 0 finish.
+  void Release() {
+    std::lock_guard lock(mu_);
+    released_ = true;
+    cv_.notify_all();
+  }
+  int max_at_once() const { return max_at_once_.load(); }
+  uint64_t generated() const { return generated_.load(); }
+
+ protected:
+  puzzles::Candidate GenerateCandidate(puzzles::Rng& rng, const puzzles::Params&) const override {
+    const int now = ++at_once_;
+    for (int seen = max_at_once_.load();
+         now > seen && !max_at_once_.compare_exchange_weak(seen, now);) {
+    }
+    puzzles::Rng copy = rng;
+    if (copy.Next() == puzzles::CandidateRng(kWatchedSeed, 0).Next()) {
+      std::unique_lock lock(mu_);
+      held_ = true;
+      cv_.notify_all();
+      cv_.wait_for(lock, std::chrono::seconds(20), [&] { return released_; });
+    } else {
+      std::this_thread::sleep_for(std::chrono::microseconds(200));
+    }
+    ++generated_;
+    --at_once_;
+    return puzzles::Rejected{"watched"};
+  }
+
+ private:
+  mutable std::mutex mu_;
+  mutable std::condition_variable cv_;
+  mutable bool held_ = false;
+  bool released_ = false;
+  mutable std::atomic<int> at_once_{0}, max_at_once_{0};
+  mutable std::atomic<uint64_t> generated_{0};
+};
+
+JobSpec WatchedSpec(const WatchedFamily& family, uint64_t first, uint64_t end) {
+  return JobSpec{&family, *family.MakeParams(std::map<std::string, std::string>{}), kWatchedSeed,
+                 first, end};
+}
+
+TEST(JobExecutorTest, ASecondJobRunsOnTheThreadsTheFirstLeavesIdle) {
+  // Job A is one candidate, held; job B must not wait for A to end.
+  WatchedFamily family;
+  std::atomic<bool> cancel{false};
+  JobExecutor ex(2);
+  std::atomic<bool> a_done{false};
+  std::thread a([&] {
+    ex.Run(WatchedSpec(family, 0, 1), cancel);
+    a_done = true;
+  });
+  family.AwaitHeld();
+  const JobOutput b = ex.Run(WatchedSpec(family, 1, 201), cancel);
+  const bool a_still_held = !a_done.load();
+  family.Release();
+  a.join();
+  EXPECT_TRUE(a_still_held) << "job B waited for job A to end";
+  EXPECT_EQ(b.stats.candidates(), 200u);
+  EXPECT_EQ(b.stats.rejected_by_reason().at("watched"), 200u);
+  EXPECT_EQ(family.max_at_once(), 2);
+}
+
+TEST(JobExecutorTest, ConcurrentJobsNeverComputeOnMoreThanItsThreads) {
+  // One thread: while job A's candidate is held, job B generates nothing.
+  WatchedFamily family;
+  std::atomic<bool> cancel{false};
+  JobExecutor ex(1);
+  std::thread a([&] { ex.Run(WatchedSpec(family, 0, 1), cancel); });
+  family.AwaitHeld();
+  std::thread b([&] { ex.Run(WatchedSpec(family, 1, 51), cancel); });
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  EXPECT_EQ(family.generated(), 0u) << "a second job computed beside the first on one thread";
+  family.Release();
+  a.join();
+  b.join();
+  EXPECT_EQ(family.generated(), 51u);
+  EXPECT_EQ(family.max_at_once(), 1);
+
+  // Three jobs at once on two threads: never more than two candidates at once.
+  WatchedFamily three;
+  three.Release();
+  JobExecutor two(2);
+  std::vector<std::thread> jobs;
+  for (uint64_t j = 0; j < 3; ++j) {
+    jobs.emplace_back([&, j] { two.Run(WatchedSpec(three, 1 + j * 100, 101 + j * 100), cancel); });
+  }
+  for (auto& t : jobs) t.join();
+  EXPECT_EQ(three.generated(), 300u);
+  EXPECT_EQ(three.max_at_once(), 2);
 }
 
 TEST(ResultChunksTest, ChunksAreBoundedOrderedAndTheLastCarriesStats) {

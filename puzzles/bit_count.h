@@ -1,0 +1,27 @@
+// Bit counts for the families' small masks. The build targets any x86-64,
+// where std::popcount is a call into libgcc (no popcnt instruction assumed);
+// these stay inline.
+#pragma once
+
+#include <cstdint>
+
+namespace foundry::puzzles {
+
+// Bits set in the low 16 bits of `x` (higher bits must be clear).
+constexpr int BitCount16(uint32_t x) {
+  x = x - ((x >> 1) & 0x5555u);
+  x = (x & 0x3333u) + ((x >> 2) & 0x3333u);
+  x = (x + (x >> 4)) & 0x0f0fu;
+  return static_cast<int>((x + (x >> 8)) & 0x1fu);
+}
+
+// Nibbles of `x` whose lowest bit is set: `x` may have bits only at
+// positions 0, 4, 8, ..., 28, and the multiplication sums them into the top
+// nibble.
+constexpr int NibbleLowBitCount(uint32_t x) { return static_cast<int>((x * 0x11111111u) >> 28); }
+
+static_assert(BitCount16(0) == 0 && BitCount16(0xffffu) == 16 && BitCount16(0x8421u) == 4);
+static_assert(NibbleLowBitCount(0x11111111u) == 8 && NibbleLowBitCount(0x10010001u) == 3 &&
+              NibbleLowBitCount(0) == 0);
+
+}  // namespace foundry::puzzles
