@@ -136,6 +136,8 @@ JobExecutor::JobExecutor(int threads)
       permits_(threads)
 #endif
 {
+  // Set up now rather than lazily inside the first job.
+  arena_.initialize();
 }
 
 JobOutput JobExecutor::Run(const JobSpec& spec, const std::atomic<bool>& cancel) {
