@@ -15,6 +15,7 @@
 
 #include <benchmark/benchmark.h>
 
+#include "bench/family_bench.h"
 #include "bench/verify_bench.h"
 
 #include "puzzles/balance/balance.h"
@@ -35,21 +36,7 @@ Params ParamsFor(int64_t strategy) {
 
 // Arg: 0 deduction, 1 strategy.
 void BM_BalanceGenerate(benchmark::State& state) {
-  const Family& family = TheFamily();
-  const Params params = ParamsFor(state.range(0));
-  uint64_t index = static_cast<uint64_t>(state.thread_index());
-  const auto step = static_cast<uint64_t>(state.threads());
-  int64_t accepted = 0;
-  for (auto _ : state) {
-    Rng rng = CandidateRng(kSeed, index);
-    index += step;
-    Candidate c = family.Generate(rng, params);
-    accepted += std::holds_alternative<Accepted>(c);
-    benchmark::DoNotOptimize(c);
-  }
-  state.SetItemsProcessed(state.iterations());
-  state.counters["accepted_per_second"] =
-      benchmark::Counter(static_cast<double>(accepted), benchmark::Counter::kIsRate);
+  bench::GenerateLoop(state, TheFamily(), ParamsFor(state.range(0)), kSeed);
 }
 BENCHMARK(BM_BalanceGenerate)
     ->ArgName("strategy")

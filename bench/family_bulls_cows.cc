@@ -16,6 +16,7 @@
 
 #include <benchmark/benchmark.h>
 
+#include "bench/family_bench.h"
 #include "bench/verify_bench.h"
 
 #include "puzzles/bulls_cows/bulls_cows.h"
@@ -32,21 +33,7 @@ constexpr uint64_t kSeed = 42;
 Params Defaults() { return *TheFamily().MakeParams(std::map<std::string, std::string>{}); }
 
 void BM_BullsCowsGenerate(benchmark::State& state) {
-  const Family& family = TheFamily();
-  const Params params = Defaults();
-  uint64_t index = static_cast<uint64_t>(state.thread_index());
-  const auto step = static_cast<uint64_t>(state.threads());
-  int64_t accepted = 0;
-  for (auto _ : state) {
-    Rng rng = CandidateRng(kSeed, index);
-    index += step;
-    Candidate c = family.Generate(rng, params);
-    accepted += std::holds_alternative<Accepted>(c);
-    benchmark::DoNotOptimize(c);
-  }
-  state.SetItemsProcessed(state.iterations());
-  state.counters["accepted_per_second"] =
-      benchmark::Counter(static_cast<double>(accepted), benchmark::Counter::kIsRate);
+  bench::GenerateLoop(state, TheFamily(), Defaults(), kSeed);
 }
 BENCHMARK(BM_BullsCowsGenerate)->Threads(1)->ThreadPerCpu()->UseRealTime();
 

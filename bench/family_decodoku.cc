@@ -14,6 +14,7 @@
 
 #include <benchmark/benchmark.h>
 
+#include "bench/family_bench.h"
 #include "puzzles/decodoku/decoder.h"
 #include "puzzles/decodoku/decodoku.h"
 #include "puzzles/decodoku/game.h"
@@ -27,17 +28,7 @@ constexpr uint64_t kSeed = 42;
 void BM_DecodokuGenerate(benchmark::State& state) {
   const Params params = *TheFamily().MakeParams(
       std::map<std::string, std::string>{{"rounds", std::to_string(state.range(0))}});
-  uint64_t index = static_cast<uint64_t>(state.thread_index()) << 40;
-  int64_t accepted = 0;
-  for (auto _ : state) {
-    Rng rng = CandidateRng(kSeed, index++);
-    Candidate c = TheFamily().Generate(rng, params);
-    accepted += std::holds_alternative<Accepted>(c);
-    benchmark::DoNotOptimize(c);
-  }
-  state.SetItemsProcessed(state.iterations());
-  state.counters["accepted_per_s"] =
-      benchmark::Counter(static_cast<double>(accepted), benchmark::Counter::kIsRate);
+  bench::GenerateLoop(state, TheFamily(), params, kSeed);
 }
 BENCHMARK(BM_DecodokuGenerate)->ArgName("rounds")->Arg(1)->Arg(3)->UseRealTime();
 BENCHMARK(BM_DecodokuGenerate)->ArgName("rounds")->Arg(1)->Threads(2)->UseRealTime();

@@ -13,17 +13,6 @@ namespace {
 
 RatingModel FakeModel() { return FakeRatingModel(true); }
 
-PlayerPlay Judged(const std::string& id, const std::string& player, bool solved) {
-  PlayerPlay p;
-  p.puzzle_id = id;
-  p.seconds = 2;
-  p.solved = solved;
-  p.judged = true;
-  p.answer = solved ? "909" : "908";
-  p.player_id = player;
-  return p;
-}
-
 TEST_P(StoreTest, AFittedMappingPlacesItsFamilysNewPuzzles) {
   const RatingModel model = FakeModel();  // default: 1500 + 1000 (score - 0.5)
   {
@@ -51,10 +40,10 @@ TEST_P(StoreTest, AFittedMappingPlacesItsFamilysNewPuzzles) {
   ASSERT_TRUE(p.ok());
   EXPECT_EQ(p->id(), testing::MakeId(kSd, "c2", 4));
   // A first judged play starts the puzzle from the family's mapping.
-  auto r = store->RecordPlayerPlay(Judged(testing::MakeId(kSn, "c1", 5), "bob", true), model);
+  auto r = store->RecordPlayerPlay(JudgedPlay(testing::MakeId(kSn, "c1", 5), "bob", true), model);
   ASSERT_TRUE(r.ok());
   EXPECT_EQ(r->puzzle_rating(), -2500 - 100);
-  r = store->RecordPlayerPlay(Judged(testing::MakeId(kSd, "c2", 5), "bob", true), model);
+  r = store->RecordPlayerPlay(JudgedPlay(testing::MakeId(kSd, "c2", 5), "bob", true), model);
   ASSERT_TRUE(r.ok());
   EXPECT_EQ(r->puzzle_rating(), 1050 - 100);
 }
@@ -97,12 +86,12 @@ TEST_P(StoreTest, TheWalkOverRatedPuzzlesKeepsThoseJudgedEnough) {
   const std::string a = testing::MakeId(kSn, "c1", 1), b = testing::MakeId(kSn, "c1", 2);
   const std::string c = testing::MakeId(kSd, "c2", 30);
   for (int i = 0; i < 3; ++i) {
-    ASSERT_TRUE(store->RecordPlayerPlay(Judged(a, "p" + std::to_string(i), true), model).ok());
-    ASSERT_TRUE(store->RecordPlayerPlay(Judged(c, "p" + std::to_string(i), false), model).ok());
+    ASSERT_TRUE(store->RecordPlayerPlay(JudgedPlay(a, "p" + std::to_string(i), true), model).ok());
+    ASSERT_TRUE(store->RecordPlayerPlay(JudgedPlay(c, "p" + std::to_string(i), false), model).ok());
   }
-  ASSERT_TRUE(store->RecordPlayerPlay(Judged(b, "p0", true), model).ok());
+  ASSERT_TRUE(store->RecordPlayerPlay(JudgedPlay(b, "p0", true), model).ok());
   // A claimed play is no judged play.
-  PlayerPlay claimed = Judged(b, "p1", true);
+  PlayerPlay claimed = JudgedPlay(b, "p1", true);
   claimed.judged = false;
   ASSERT_TRUE(store->RecordPlayerPlay(claimed, model).ok());
   std::vector<RatedPuzzle> seen;

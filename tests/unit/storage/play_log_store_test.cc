@@ -14,13 +14,7 @@ RatingModel FakeModel() { return FakeRatingModel(false); }
 
 PlayerPlay Judged(const std::string& id, const std::string& player, bool solved,
                   std::optional<double> score = std::nullopt) {
-  PlayerPlay p;
-  p.puzzle_id = id;
-  p.seconds = 2;
-  p.solved = solved;
-  p.judged = true;
-  p.answer = solved ? "909" : "908";
-  p.player_id = player;
+  PlayerPlay p = JudgedPlay(id, player, solved);
   if (score) p.score = PlayScore{*score, 10, 12, 15};
   return p;
 }

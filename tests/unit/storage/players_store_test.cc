@@ -19,13 +19,7 @@ RatingModel FakeModel() { return FakeRatingModel(true); }
 
 PlayerPlay Judged(const std::string& id, const std::string& player, bool solved,
                   const std::string& play_id = "") {
-  PlayerPlay p;
-  p.puzzle_id = id;
-  p.seconds = 2;
-  p.solved = solved;
-  p.judged = true;
-  p.answer = solved ? "909" : "908";
-  p.player_id = player;
+  PlayerPlay p = JudgedPlay(id, player, solved);
   p.play_id = play_id;
   return p;
 }

@@ -48,6 +48,19 @@ inline RatingModel FakeRatingModel(bool rate_unserved) {
 }
 inline constexpr char kSd[] = "sudoku";
 
+// A judged play of a stored secret-number-style puzzle whose answer is 909:
+// right when `solved`, else the wrong answer 908.
+inline PlayerPlay JudgedPlay(const std::string& id, const std::string& player, bool solved) {
+  PlayerPlay p;
+  p.puzzle_id = id;
+  p.seconds = 2;
+  p.solved = solved;
+  p.judged = true;
+  p.answer = solved ? "909" : "908";
+  p.player_id = player;
+  return p;
+}
+
 // The fixture runs every test over each StoreOptions configuration.
 class StoreTest : public ::testing::TestWithParam<bool> {
  protected:
