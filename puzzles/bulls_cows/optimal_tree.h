@@ -4,7 +4,7 @@
 // the least total number of guesses over every secret, at most 7 each) and
 // compiled in as text:
 //
-//   optimal_tree_4.inc   leading zero allowed, 5040 secrets: 26,279
+//   optimal_tree_4.inc   leading zero allowed, 5040 secrets: 26,278
 //                        guesses in all (the proven optimum is 26,274)
 //
 // Format, one guess per line, '#' starts a comment line:
