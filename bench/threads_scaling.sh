@@ -21,8 +21,7 @@ FAMILIES=("$@")
 [ ${#FAMILIES[@]} -gt 0 ] || FAMILIES=(sudoku zebra)
 [ -x "$BIN/foundry" ] || { echo "bench: $BIN/foundry is missing; build first" >&2; exit 1; }
 
-WORK=$(mktemp -d /tmp/foundry-threads.XXXXXX)
-trap 'rm -rf "$WORK"' EXIT
+with_work_dir
 
 # one FAMILY THREADS: prints "WALL CPU%" of one run on a fresh store.
 one() {
@@ -48,6 +47,7 @@ for family in "${FAMILIES[@]}"; do
     ratios+=("$ratio")
     echo "| $family | $r | $w1 | $c1% | $w2 | $c2% | $ratio |"
   done
-  median=$(printf '%s\n' "${ratios[@]}" | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }')
+  median=$(printf '%s\n' "${ratios[@]}" | sort -n |
+    awk '{ v[NR] = $1 } END { m = int((NR + 1) / 2); printf "%.2f", NR % 2 ? v[m] : (v[m] + v[m + 1]) / 2 }')
   echo "| $family | median | | | | | **$median** |"
 done
