@@ -50,10 +50,12 @@ build_store() {  # COUNT: $DIR/store-COUNT, built once
     rm -rf "$store.partial"
     local t0 t1
     t0=$(date +%s.%N)
-    # the progress lines, each with the time it was printed, for store_growth.py
+    # the start and the progress lines, each with the time it was printed,
+    # for store_growth.py
+    printf '%s start\n' "$t0" >"$store.progress"
     build/bin/foundry run --family secret-number --count "$1" --seed 1 --set digits=3 \
       --threads "$(nproc)" --db "$store.partial" 2>&1 >/dev/null |
-      while IFS= read -r line; do printf '%s %s\n' "$(date +%s.%N)" "$line"; done >"$store.progress"
+      while IFS= read -r line; do printf '%s %s\n' "$(date +%s.%N)" "$line"; done >>"$store.progress"
     [ "${PIPESTATUS[0]}" -eq 0 ] || { tail -5 "$store.progress" >&2; exit 1; }
     t1=$(date +%s.%N)
     awk -v a="$t0" -v b="$t1" -v n="$1" 'BEGIN { printf "built in %.1f s (%.0f puzzles/s)\n", b - a, n / (b - a) }' >&2

@@ -26,10 +26,10 @@ namespace keys = foundry::storage::keys;
 // The column families the floor writes (storage/keys.h), in the store's
 // column-family order, which is the order the key-ordered batches sort them
 // in.
-constexpr std::string_view kWrittenCfs[] = {keys::kPuzzlesCf, keys::kCampaignsCf,
+constexpr std::string_view kWrittenCfs[] = {keys::kPuzzlesCf,         keys::kCampaignsCf,
                                             keys::kCampaignMembersCf, keys::kByScoreCf,
-                                            keys::kByCreatedCf};
-enum Cf { kPuzzles, kCampaigns, kMembers, kByScore, kByCreated };
+                                            keys::kByCreatedCf,       keys::kRecordsCf};
+enum Cf { kPuzzles, kCampaigns, kMembers, kByScore, kByCreated, kRecords };
 
 struct Entry {
   int cf;
@@ -99,7 +99,9 @@ FloorResult MeasureRocksFloor(
       rec.set_solution_json(p->solution_json());
       rec.set_created_unix_ms(created);
       const std::string& level = p->difficulty().level();
-      w.push_back({kPuzzles, p->id(), rec.SerializeAsString()});
+      // The record under its seq, the id naming it (storage/record_table.h).
+      w.push_back({kRecords, keys::EncodeSeq(r.puzzles), rec.SerializeAsString()});
+      w.push_back({kPuzzles, p->id(), keys::EncodeSeq(r.puzzles)});
       w.push_back({kMembers, keys::CampaignMemberKey(campaign_id, p->index()), p->id()});
       w.push_back({kByScore, keys::ByScoreKey(family, p->difficulty().score(), p->id()),
                    keys::EncodeCatalogValue(level, created, campaign_id)});

@@ -2,9 +2,9 @@
 //
 // A bare RocksDB opened with the store's own options (storage/rocks_options.h:
 // LZ4, memtable sizes, Bloom filters; WAL on, no fsync) receives exactly the
-// entries a campaign's commits write — per
-// puzzle its record (puzzles), campaign_members, by_score and by_created
-// entries, per job one campaign record (the store's Commit,
+// entries a campaign's commits write — per puzzle its record (records) and
+// id (puzzles), campaign_members, by_score and by_created entries, per job
+// one campaign record (the store's Commit,
 // storage/rocks_store*.cc) — built from the captured puzzles, one WriteBatch
 // per job. No existence checks, no dedup, no protobuf parse-back: the least
 // any store of these puzzles could spend.

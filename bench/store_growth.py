@@ -10,6 +10,12 @@ puzzles: the bytes flushed and written by compactions, the CPU seconds of
 compactions, and the write amplification so far ((flushed + compacted) /
 flushed). The last lines compare the first and the last tenth.
 
+A line "<unix seconds> start" (bigstore.sh writes it before the run) says
+when the campaign started with nothing stored; without one, the first tenth
+is timed from the first progress line and counts only the puzzles stored
+after it (the first line comes a second or two in, with tens of thousands
+already stored: counting those at no time would overstate the first tenth).
+
 Usage: bench/store_growth.py PROGRESS_FILE STORE_DIR
 """
 import glob
@@ -19,6 +25,7 @@ import re
 import sys
 
 PROGRESS = re.compile(r"^(\d+\.\d+) .*?([\d,]+)/([\d,]+)\s+\d+/s")
+START = re.compile(r"^(\d+\.\d+) start$")
 
 
 def read_progress(path):
@@ -26,6 +33,10 @@ def read_progress(path):
     points, count = [], 0
     with open(path, encoding="utf-8", errors="replace") as f:
         for line in f:
+            start = START.match(line.rstrip("\n"))
+            if start:
+                points.append((float(start.group(1)), 0))
+                continue
             m = PROGRESS.match(line)
             if m:
                 points.append((float(m.group(1)), int(m.group(2).replace(",", ""))))
@@ -93,13 +104,15 @@ def main():
         if hi > points[-1][1]:
             break  # the run ended (or is still running) before this tenth did
         t0, t1 = time_at(points, lo), time_at(points, hi)
+        # Before the first point nothing is known: time from it, count after it.
+        counted_from = max(lo, points[0][1])
         flushed = sum(w[1] for w in writes if t0 <= w[0] < t1)
         compacted = sum(w[2] for w in writes if t0 <= w[0] < t1)
         cpu = sum(w[3] for w in writes if t0 <= w[0] < t1)
         total_flushed += flushed
         total_compacted += compacted
         millions = (hi - lo) / 1e6
-        rate = (hi - lo) / (t1 - t0) if t1 > t0 else 0
+        rate = (hi - counted_from) / (t1 - t0) if t1 > t0 else 0
         amp = (total_flushed + total_compacted) / total_flushed if total_flushed else 0
         tenths.append(rate)
         print(f"| {i + 1} | {lo:,}-{hi:,} | {rate:,.0f} | {flushed / 1e6 / millions:.0f} | "

@@ -76,21 +76,29 @@ inline constexpr std::string_view kPlaysCf = "plays";
 inline constexpr std::string_view kByScoreCf = "by_score";
 inline constexpr std::string_view kByCreatedCf = "by_created";
 inline constexpr std::string_view kByDrawCf = "by_draw";
+inline constexpr std::string_view kRecordsCf = "records";
 
 // Every column family of a store of this schema version, default first. The
 // position of a name here is its index in RocksStore's handle array.
-inline constexpr std::array<std::string_view, 9> kAllCfs = {
+inline constexpr std::array<std::string_view, 10> kAllCfs = {
     kDefaultCf, kPuzzlesCf, kByFamilyCf,  kCampaignsCf, kCampaignMembersCf,
-    kPlaysCf,   kByScoreCf, kByCreatedCf, kByDrawCf};
+    kPlaysCf,   kByScoreCf, kByCreatedCf, kByDrawCf,    kRecordsCf};
 // The column families that schema version 2 added (Open creates and fills
 // them when it upgrades a version 1 store).
 inline constexpr std::array<std::string_view, 2> kAddedInV2 = {kByScoreCf, kByCreatedCf};
 // The column family that schema version 4 added (Open creates and fills it
 // from by_score when it upgrades a store of version 1 to 3).
 inline constexpr std::array<std::string_view, 1> kAddedInV4 = {kByDrawCf};
+// The column family that schema version 5 added: the records, keyed by
+// seq, while `puzzles` maps each id to its seq (record_table.h). Open moves
+// a store of version 1 to 4 there, where `puzzles` holds the records.
+inline constexpr std::array<std::string_view, 1> kAddedInV5 = {kRecordsCf};
 
 // The meta key in the default column family.
 inline constexpr std::string_view kSchemaVersionKey = "schema_version";
+// While the upgrade to schema 5 runs: the last id whose record it moved
+// (the default column family; gone once the version is 5).
+inline constexpr std::string_view kUpgradeV5AfterKey = "upgrade_v5_after";
 
 // The schema_version value: decimal ASCII.
 std::string EncodeSchemaVersion(int version);

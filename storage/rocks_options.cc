@@ -131,10 +131,15 @@ std::vector<rocksdb::ColumnFamilyDescriptor> StoreColumnFamilies(const StoreOpti
   std::vector<rocksdb::ColumnFamilyDescriptor> cfs;
   for (std::string_view name : keys::kAllCfs) {
     rocksdb::ColumnFamilyOptions cf;
-    if (name == keys::kPuzzlesCf) {
-      // The bulk of the data, and the target of dedup's MultiGet of mostly
-      // absent ids: a large memtable and a Bloom filter.
-      cf = MakeCfOptions(64 * kMiB, /*bloom=*/true, /*random_keys=*/true, cache, compression);
+    if (name == keys::kRecordsCf) {
+      // The bulk of the data, written in key order (record_table.h): a large
+      // memtable; no Bloom filter, since the table files of a level do not
+      // overlap and a lookup reads the one whose range holds the seq.
+      cf = MakeCfOptions(64 * kMiB, /*bloom=*/false, /*random_keys=*/false, cache, compression);
+    } else if (name == keys::kPuzzlesCf) {
+      // id -> seq, the target of dedup's MultiGet of mostly absent ids: a
+      // Bloom filter.
+      cf = MakeCfOptions(32 * kMiB, /*bloom=*/true, /*random_keys=*/true, cache, compression);
     } else if (name == keys::kCampaignMembersCf) {
       // Written as often as puzzles (small entries); Commit checks members
       // for existence by point lookup.

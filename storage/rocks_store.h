@@ -29,6 +29,7 @@
 
 #include "storage/draw_groups.h"
 #include "storage/play_counts_merge.h"
+#include "storage/record_table.h"
 #include "storage/store.h"
 #include "storage/write_stop.h"
 
@@ -140,6 +141,7 @@ class RocksStore final : public Store {
     kByScore = 6,
     kByCreated = 7,
     kByDraw = 8,
+    kRecords = 9,
   };
 
   RocksStore(std::string dir, const StoreOptions& options, std::shared_ptr<WriteStop> write_stop,
@@ -182,6 +184,11 @@ class RocksStore final : public Store {
   // Builds by_draw, the draw counters and the by_created seqs from by_score
   // and records version 4 (rocks_store_migrate.cc).
   Status UpgradeFromVersion3();
+  // Schema 4 to 5: moves the records from `puzzles` into `records`, keyed
+  // by seq. `version` is the stored one: 4 starts the move, 5 finishes a
+  // move an earlier Open began (nothing when none is pending)
+  // (rocks_store_migrate.cc).
+  Status UpgradeToVersion5(int version);
   // The stored record of `id` without play figures; NotFound, DataLoss.
   Result<foundry::v1::Puzzle> ReadRecord(std::string_view id);
   // The stored bytes of `id`'s record into `value`; NotFound.
@@ -218,6 +225,9 @@ class RocksStore final : public Store {
   std::unique_ptr<rocksdb::DB> db_;
   // Owned; destroyed before db_ is closed. Indexed by Cf.
   std::vector<rocksdb::ColumnFamilyHandle*> handles_;
+  // The puzzle records by id (the puzzles and records column families);
+  // its adds are serialised by commit_mu_.
+  RecordTable records_;
 
   std::mutex commit_mu_;  // serialises Commit
   DrawGroups groups_;

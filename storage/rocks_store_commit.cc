@@ -94,7 +94,7 @@ Status RocksStore::WriteLocked(const std::vector<const Puzzle*>& puzzles,
                                      " does not serialize to a readable record (a string field "
                                      "that is not valid UTF-8?)");
     }
-    entries.Put(cf(kPuzzles), p.id(), std::move(bytes));
+    records_.Add(entries, p.id(), std::move(bytes));
     entries.Put(cf(kCampaignMembers), member_keys[i], p.id());
     entries.Put(cf(kByScore), ByScoreKeyOf(p), CatalogValueOf(p));
     auto [group, inserted] = changed.try_emplace({p.family(), p.difficulty().level()});

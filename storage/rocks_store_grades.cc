@@ -98,11 +98,12 @@ Status RocksStore::ForEachRatedPuzzle(uint64_t min_judged_plays,
     }
     const uint64_t judged = rating->judged_solved + rating->judged_failed;
     if (judged < min_judged_plays) continue;
-    s = db_->Get(ro, cf(kPuzzles), ToSlice(id), &value);
+    rocksdb::PinnableSlice record;
+    s = records_.Get(ro, ToSlice(id), &record);
     if (s.IsNotFound()) continue;  // rolled back: its rating stays, it is not stored
     if (!s.ok()) return FromRocks(s, dir_, "cannot read puzzle " + id);
     foundry::v1::Puzzle puzzle;
-    if (!puzzle.ParseFromString(value)) {
+    if (!puzzle.ParseFromArray(record.data(), static_cast<int>(record.size()))) {
       return Status::DataLoss("store at " + dir_ + ": puzzle " + id + " has an unreadable record");
     }
     visit(RatedPuzzle{id, std::string(parts->family), puzzle.difficulty().score(), rating->rating,

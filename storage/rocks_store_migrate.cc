@@ -1,7 +1,8 @@
-// RocksStore: the upgrade of a schema 3 store to schema 4, which adds the
+// RocksStore: the upgrades of a schema 3 store to schema 4, which adds the
 // by_draw sampling index, the draw groups' counters and the seqs in the
-// by_created values (keys.h). Runs inside Open, before anyone else can use
-// the store.
+// by_created values (keys.h), and of a schema 4 store to schema 5, which
+// keeps the records in write order (record_table.h). They run inside Open,
+// before anyone else can use the store.
 #include <chrono>
 #include <cstdio>
 #include <optional>
@@ -126,6 +127,80 @@ Status RocksStore::UpgradeFromVersion3() {
                   "indexed in {:.1f} s\n",
                   dir_, puzzles, groups.size(), seconds)
           .c_str());
+  return Status::Ok();
+}
+
+Status RocksStore::UpgradeToVersion5(int version) {
+  // Why this is safe to interrupt anywhere: the first write sets the version
+  // to 5 (so a build of schema 4 no longer opens a store it would misread)
+  // with a cursor; each batch then moves the records of the next ids, in id
+  // order, with the cursor, atomically. A later Open finds the cursor and
+  // goes on after it; the last write removes it.
+  rocksdb::WriteOptions sync;
+  sync.sync = true;
+  std::string after;
+  if (version == 4) {
+    rocksdb::WriteBatch wb;
+    rocksdb::Status s =
+        wb.Put(cf(kDefault), ToSlice(keys::kSchemaVersionKey), keys::EncodeSchemaVersion(5));
+    if (s.ok()) s = wb.Put(cf(kDefault), ToSlice(keys::kUpgradeV5AfterKey), "");
+    if (s.ok()) s = db_->Write(sync, &wb);
+    if (!s.ok()) return FromRocks(s, dir_, "upgrade to schema 5: cannot start");
+  } else {
+    Result<bool> pending = GetMeta(std::string(keys::kUpgradeV5AfterKey), &after);
+    if (!pending.ok()) return pending.status();
+    if (!*pending) return Status::Ok();
+  }
+  const auto t0 = std::chrono::steady_clock::now();
+  std::fprintf(stderr, "%s",
+               fmt::format("foundry store: upgrading {} to schema version 5 (records in write "
+                           "order){}\n",
+                           dir_, after.empty() ? "" : ", going on after puzzle " + after)
+                   .c_str());
+  rocksdb::Status s = records_.Load();  // what an interrupted move wrote
+  if (!s.ok()) return FromRocks(s, dir_, "upgrade to schema 5: cannot read the records");
+  uint64_t moved = 0;
+  rocksdb::ReadOptions ro;
+  ro.fill_cache = false;
+  std::unique_ptr<rocksdb::Iterator> it(db_->NewIterator(ro, cf(kPuzzles)));
+  rocksdb::WriteBatch wb;
+  const auto write = [&](rocksdb::Slice last) {
+    rocksdb::Status w = wb.Put(cf(kDefault), ToSlice(keys::kUpgradeV5AfterKey), last);
+    if (w.ok()) w = db_->Write(rocksdb::WriteOptions(), &wb);
+    wb.Clear();
+    return w;
+  };
+  if (after.empty()) {
+    it->SeekToFirst();
+  } else {
+    it->Seek(after);
+    if (it->Valid() && it->key() == rocksdb::Slice(after)) it->Next();
+  }
+  std::string last;
+  for (; it->Valid(); it->Next()) {
+    s = records_.PutAt(wb, it->key(), records_.next_seq(), it->value());
+    ++moved;
+    if (s.ok() && wb.Count() >= 16384) s = write(it->key());
+    if (!s.ok()) return FromRocks(s, dir_, "upgrade to schema 5: cannot move the records");
+    last = it->key().ToString();
+  }
+  if (!it->status().ok())
+    return FromRocks(it->status(), dir_, "upgrade to schema 5: cannot read the puzzles");
+  if (wb.Count() > 0) {
+    s = write(last);
+    if (!s.ok()) return FromRocks(s, dir_, "upgrade to schema 5: cannot move the records");
+  }
+  // The end, durably (the sync also makes every earlier batch durable: one
+  // WAL).
+  s = db_->Delete(sync, cf(kDefault), ToSlice(keys::kUpgradeV5AfterKey));
+  if (!s.ok()) return FromRocks(s, dir_, "upgrade to schema 5");
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  std::fprintf(stderr, "%s",
+               fmt::format("foundry store: upgraded {} to schema version 5: {} records moved "
+                           "in {:.1f} s\n",
+                           dir_, moved, seconds)
+                   .c_str());
   return Status::Ok();
 }
 

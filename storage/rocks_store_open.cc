@@ -191,7 +191,7 @@ Status RemoveInitMarker(const std::string& dir) {
 // What the read-only probe of an existing RocksDB directory found.
 enum class ProbeResult {
   kOurs,            // our schema version and column families: open it
-  kUpgrade,         // schema version 1 to 3: open it, adding the missing column families
+  kUpgrade,         // schema version 1 to 4: open it, adding the missing column families
   kUnfinishedInit,  // our init marker and no schema key yet: finish creating it
 };
 
@@ -269,9 +269,13 @@ Result<ProbeResult> ProbeExisting(const std::string& dir, bool has_marker) {
     return std::find(keys::kAddedInV4.begin(), keys::kAddedInV4.end(), name) !=
            keys::kAddedInV4.end();
   };
+  const auto added_in_v5 = [](std::string_view name) {
+    return std::find(keys::kAddedInV5.begin(), keys::kAddedInV5.end(), name) !=
+           keys::kAddedInV5.end();
+  };
   for (std::string_view name : keys::kAllCfs) {
     if (present.count(name) == 0 && !(*version == 1 && added_in_v2(name)) &&
-        !(*version < 4 && added_in_v4(name))) {
+        !(*version < 4 && added_in_v4(name)) && !(*version < 5 && added_in_v5(name))) {
       return Status::DataLoss("store at " + dir + " lacks column family \"" + std::string(name) +
                               "\" although its schema version is " + value);
     }
@@ -408,11 +412,15 @@ Result<std::unique_ptr<RocksStore>> RocksStore::Open(const std::string& dir,
     if (*version == 1) FOUNDRY_RETURN_IF_ERROR(store->UpgradeFromVersion1());
     if (*version <= 2) FOUNDRY_RETURN_IF_ERROR(store->UpgradeFromVersion2());
     if (*version <= 3) FOUNDRY_RETURN_IF_ERROR(store->UpgradeFromVersion3());
+    FOUNDRY_RETURN_IF_ERROR(store->UpgradeToVersion5(std::max(*version, 4)));
   }
   if (has_marker) FOUNDRY_RETURN_IF_ERROR(RemoveInitMarker(dir));
 
-  // 5. The draw groups' counters: O(groups), whatever the store's size.
+  // 5. The draw groups' counters: O(groups), whatever the store's size;
+  //    the next record seq: one seek.
   FOUNDRY_RETURN_IF_ERROR(store->LoadDrawGroups());
+  s = store->records_.Load();
+  if (!s.ok()) return FromRocks(s, dir, "cannot read the last record");
   return store;
 }
 
@@ -424,7 +432,8 @@ RocksStore::RocksStore(std::string dir, const StoreOptions& options,
       min_free_bytes_(options.min_free_bytes),
       write_stop_(std::move(write_stop)),
       db_(std::move(db)),
-      handles_(std::move(handles)) {}
+      handles_(std::move(handles)),
+      records_(db_.get(), handles_[kPuzzles], handles_[kRecords]) {}
 
 RocksStore::~RocksStore() {
   // A clean close leaves nothing to replay: the next open skips reading up

@@ -287,10 +287,10 @@ Result<Puzzle> RocksStore::NextPuzzle(std::string_view player_id, std::string_vi
       } else {
         // A puzzle rolled back (RollbackCampaign) keeps its rating and
         // index entry, like its plays; it is not served.
-        rocksdb::PinnableSlice record;
-        Status exists = ReadRecordBytes(id, record);
-        if (exists.code() == Status::Code::kNotFound) continue;
-        if (!exists.ok()) return exists;
+        uint64_t record_seq = 0;
+        const rocksdb::Status exists = records_.SeqOf(rocksdb::ReadOptions(), id, &record_seq);
+        if (exists.IsNotFound()) continue;
+        if (!exists.ok()) return FromRocks(exists, dir_, "cannot look up puzzle " + id);
       }
       Result<bool> h = had(id);
       if (!h.ok()) return h.status();

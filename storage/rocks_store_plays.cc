@@ -58,7 +58,7 @@ Result<Puzzle> RocksStore::ReadRecord(std::string_view id) {
 }
 
 Status RocksStore::ReadRecordBytes(std::string_view id, rocksdb::PinnableSlice& value) {
-  rocksdb::Status s = db_->Get(rocksdb::ReadOptions(), cf(kPuzzles), ToSlice(id), &value);
+  rocksdb::Status s = records_.Get(rocksdb::ReadOptions(), ToSlice(id), &value);
   if (s.IsNotFound()) return Status::NotFound("no puzzle with id " + std::string(id));
   if (!s.ok()) return FromRocks(s, dir_, "cannot read puzzle " + std::string(id));
   return Status::Ok();
@@ -86,8 +86,8 @@ Result<std::vector<std::optional<Puzzle>>> RocksStore::GetPuzzles(
   std::vector<rocksdb::Slice> keys(ids.begin(), ids.end());
   std::vector<rocksdb::PinnableSlice> values(ids.size());
   std::vector<rocksdb::Status> statuses(ids.size());
-  db_->MultiGet(rocksdb::ReadOptions(), cf(kPuzzles), keys.size(), keys.data(), values.data(),
-                statuses.data());
+  records_.MultiGet(rocksdb::ReadOptions(), keys.size(), keys.data(), values.data(),
+                    statuses.data());
   std::vector<std::optional<Puzzle>> out(ids.size());
   std::vector<Puzzle*> found;
   for (size_t i = 0; i < ids.size(); ++i) {
@@ -169,8 +169,8 @@ Result<std::vector<Puzzle>> RocksStore::Sample(const PuzzleFilter& filter, size_
     std::vector<rocksdb::Slice> keys(ids.begin(), ids.end());
     std::vector<rocksdb::PinnableSlice> values(ids.size());
     std::vector<rocksdb::Status> statuses(ids.size());
-    db_->MultiGet(rocksdb::ReadOptions(), cf(kPuzzles), keys.size(), keys.data(), values.data(),
-                  statuses.data());
+    records_.MultiGet(rocksdb::ReadOptions(), keys.size(), keys.data(), values.data(),
+                      statuses.data());
     std::vector<Puzzle> round(ids.size());
     std::vector<Puzzle*> ptrs;
     for (size_t i = 0; i < ids.size(); ++i) {

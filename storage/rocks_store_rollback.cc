@@ -39,8 +39,10 @@ Result<uint64_t> RocksStore::RollbackCampaign(const foundry::v1::Campaign& campa
       return Status::DataLoss("rollback: campaign " + campaign.id() + " lists puzzle " + id +
                               " whose record cannot be read: " + p.status().message());
     }
-    rocksdb::Status s = wb.Delete(cf(kCampaignMembers), it->key());
-    if (s.ok()) s = wb.Delete(cf(kPuzzles), id);
+    uint64_t record_seq = 0;
+    rocksdb::Status s = records_.SeqOf(rocksdb::ReadOptions(), id, &record_seq);
+    if (s.ok()) s = wb.Delete(cf(kCampaignMembers), it->key());
+    if (s.ok()) s = records_.Delete(wb, id, record_seq);
     if (s.ok()) s = wb.Delete(cf(kByScore), ByScoreKeyOf(*p));
     if (!s.ok()) return FromRocks(s, dir_, "rollback: cannot build the write batch");
     // The by_created value names the puzzle's by_draw entry: the removal

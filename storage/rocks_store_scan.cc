@@ -94,9 +94,9 @@ RocksStore::ScanPlan RocksStore::PlanScan(const PuzzleFilter& f) const {
 namespace {
 
 // Walks one column family over a key range, in key order, turning entries
-// into puzzles (by MultiGet on `puzzles` for the index column families, a
-// batch at a time), filling their plays and dropping those that fail the
-// filter. All reads use the caller's snapshot.
+// into puzzles (by MultiGet of their records, a batch at a time), filling
+// their plays and dropping those that fail the filter. All reads use the
+// caller's snapshot.
 class ScanCursor {
  public:
   using FillPlays = std::function<Status(std::vector<Puzzle*>&)>;
@@ -104,7 +104,7 @@ class ScanCursor {
     rocksdb::DB* db;
     const rocksdb::Snapshot* snapshot;
     rocksdb::ColumnFamilyHandle* walked;
-    rocksdb::ColumnFamilyHandle* puzzles;
+    const RecordTable* records;
     keys::ScanIndex index;
     std::string lower, upper;
     const PuzzleFilter* filter;
@@ -167,13 +167,9 @@ class ScanCursor {
       }
       ScanEntry entry{key.ToString(), Puzzle()};
       switch (c_.index) {
-        case keys::ScanIndex::kPuzzles: {
-          const rocksdb::Slice value = it_->value();
-          if (!entry.puzzle.ParseFromArray(value.data(), static_cast<int>(value.size()))) {
-            return Corrupt("puzzle " + entry.key + " has an unreadable record");
-          }
+        case keys::ScanIndex::kPuzzles:
+          ids.push_back(entry.key);
           break;
-        }
         case keys::ScanIndex::kByScore: {
           std::optional<keys::ByScoreParts> parts = keys::ParseByScoreKey(key.ToStringView());
           if (!parts) return Corrupt("malformed by_score key " + key.ToString(/*hex=*/true));
@@ -198,13 +194,13 @@ class ScanCursor {
       if (!it_->status().ok()) return FromRocks(it_->status(), *c_.dir, "scan");
       exhausted_ = true;
     }
-    if (c_.index != keys::ScanIndex::kPuzzles && !ids.empty()) {
+    if (!ids.empty()) {
       std::vector<rocksdb::Slice> slices(ids.begin(), ids.end());
       std::vector<rocksdb::PinnableSlice> values(ids.size());
       std::vector<rocksdb::Status> statuses(ids.size());
       rocksdb::ReadOptions ro;
       ro.snapshot = c_.snapshot;
-      c_.db->MultiGet(ro, c_.puzzles, ids.size(), slices.data(), values.data(), statuses.data());
+      c_.records->MultiGet(ro, ids.size(), slices.data(), values.data(), statuses.data());
       for (size_t i = 0; i < ids.size(); ++i) {
         if (statuses[i].IsNotFound()) {
           return Corrupt("an index entry names puzzle " + ids[i] + ", which is not stored");
@@ -276,7 +272,7 @@ Result<std::string> RocksStore::Scan(const PuzzleFilter& filter, std::string_vie
   constexpr uint64_t kMaxBatch = 256;
   const rocksdb::Snapshot* snap = snapshot.snapshot();
   ScanCursor cursor(ScanCursor::Config{
-      db_.get(), snap, cf(plan.walked), cf(kPuzzles), plan.index, plan.lower, plan.upper, &filter,
+      db_.get(), snap, cf(plan.walked), &records_, plan.index, plan.lower, plan.upper, &filter,
       [this, snap](std::vector<Puzzle*>& puzzles) { return FillPlays(puzzles, snap); },
       static_cast<size_t>(limit == 0 || limit >= kMaxBatch ? kMaxBatch : limit + 1), &dir_});
   cursor.Start(start_after);

@@ -108,7 +108,7 @@ struct PuzzleRecord {
 class Store {
  public:
   // The on-disk schema version this build reads and writes.
-  static constexpr int kSchemaVersion = 4;
+  static constexpr int kSchemaVersion = 5;
 
   // Opens (or creates) the store in `dir`. A store of schema version 1 to 3
   // is upgraded in place (1: the by_score and by_created indexes are added

@@ -112,10 +112,12 @@ class DrawIndexTest : public ::testing::Test {
   }
 
   // Turns the store into what a schema 3 build leaves: no by_draw column
-  // family, no draw counters, empty by_created values, version "3".
+  // family, no draw counters, empty by_created values, version "3", the
+  // records under their ids.
   void MakeSchemaThree() {
     store_.reset();
-    testing::RawStore raw(tmp_.Sub("db"));
+    testing::MoveRecordsBackToPuzzles(tmp_.Sub("db"));
+    testing::RawStore raw(tmp_.Sub("db"), /*with_records=*/false);
     ASSERT_TRUE(raw.status().ok()) << raw.status().ToString();
     rocksdb::WriteBatch wb;
     std::unique_ptr<rocksdb::Iterator> it(
@@ -258,7 +260,7 @@ TEST_F(DrawIndexTest, UpgradesASchemaThreeStoreInPlace) {
   Rollback(kSn, "c-1", 30);
   EXPECT_EQ(store_->LevelCounts(), ExpectedLevelCounts());
   ExpectSampleCoversExactly();
-  EXPECT_EQ(SchemaVersion(), "4");
+  EXPECT_EQ(SchemaVersion(), "5");
 }
 
 TEST_F(DrawIndexTest, AnInterruptedUpgradeIsRedoneFromTheStart) {
@@ -284,10 +286,11 @@ TEST_F(DrawIndexTest, AnInterruptedUpgradeIsRedoneFromTheStart) {
     ASSERT_TRUE(wb.Put(raw.cf(keys::kDefaultCf), "schema_version", "3").ok());
     ASSERT_TRUE(raw.db()->Write(rocksdb::WriteOptions(), &wb).ok());
   }
+  testing::MoveRecordsBackToPuzzles(tmp_.Sub("db"));
   Reopen();
   EXPECT_EQ(store_->LevelCounts(), ExpectedLevelCounts());
   ExpectSampleCoversExactly();
-  EXPECT_EQ(SchemaVersion(), "4");
+  EXPECT_EQ(SchemaVersion(), "5");
 }
 
 TEST_F(DrawIndexTest, OpenReadsCountersNotPuzzles) {

@@ -9,7 +9,7 @@ namespace {
 using std::string_literals::operator""s;
 
 TEST(KeysTest, ColumnFamilyNamesAreTheOnDiskOnes) {
-  EXPECT_EQ(kAllCfs.size(), 9u);
+  EXPECT_EQ(kAllCfs.size(), 10u);
   EXPECT_EQ(kAllCfs[0], "default");
   EXPECT_EQ(kAllCfs[1], "puzzles");
   EXPECT_EQ(kAllCfs[2], "by_family");
@@ -18,6 +18,8 @@ TEST(KeysTest, ColumnFamilyNamesAreTheOnDiskOnes) {
   EXPECT_EQ(kAllCfs[5], "plays");
   EXPECT_EQ(kAllCfs[6], "by_score");
   EXPECT_EQ(kAllCfs[7], "by_created");
+  EXPECT_EQ(kAllCfs[8], "by_draw");
+  EXPECT_EQ(kAllCfs[9], "records");
   EXPECT_EQ(kSchemaVersionKey, "schema_version");
 }
 

@@ -54,7 +54,7 @@ TEST_P(StoreOpenTest, NewStoreRecordsTheSchemaVersion) {
   ASSERT_TRUE(raw.db()
                   ->Get(rocksdb::ReadOptions(), raw.cf(keys::kDefaultCf), "schema_version", &value)
                   .ok());
-  EXPECT_EQ(value, "4");
+  EXPECT_EQ(value, "5");
 }
 
 TEST_P(StoreOpenTest, OtherSchemaVersionIsFailedPreconditionAndChangesNothing) {
@@ -64,8 +64,8 @@ TEST_P(StoreOpenTest, OtherSchemaVersionIsFailedPreconditionAndChangesNothing) {
     ASSERT_TRUE(store);
     ASSERT_TRUE(store->Commit(b).ok());
   }
-  auto set_version = [&](const std::string& v) {
-    RawStore raw(DbDir());
+  auto set_version = [&](const std::string& v, bool with_records = true) {
+    RawStore raw(DbDir(), with_records);
     ASSERT_TRUE(raw.status().ok()) << raw.status().ToString();
     ASSERT_TRUE(
         raw.db()->Put(rocksdb::WriteOptions(), raw.cf(keys::kDefaultCf), "schema_version", v).ok());
@@ -79,8 +79,8 @@ TEST_P(StoreOpenTest, OtherSchemaVersionIsFailedPreconditionAndChangesNothing) {
   EXPECT_EQ(
       s.status().message(),
       "store at " + DbDir() +
-          " has schema version 99; this build reads version 4 (and upgrades 1 "
-          "to 3 in place). Open it with a build of schema version 99 or newer; the store was left "
+          " has schema version 99; this build reads version 5 (and upgrades 1 "
+          "to 4 in place). Open it with a build of schema version 99 or newer; the store was left "
           "unchanged");
   EXPECT_EQ(Listing(DbDir()), before);
 
@@ -94,7 +94,9 @@ TEST_P(StoreOpenTest, OtherSchemaVersionIsFailedPreconditionAndChangesNothing) {
             .ok());
     EXPECT_EQ(value, "99");
   }
-  set_version("1");
+  // A version 1 store (the records under their ids) is upgraded.
+  testing::MoveRecordsBackToPuzzles(DbDir());
+  set_version("1", /*with_records=*/false);
   auto store = OpenOrDie();
   ASSERT_TRUE(store);
   for (const Puzzle& p : b.puzzles) EXPECT_TRUE(store->GetPuzzle(p.id()).ok());

@@ -316,8 +316,9 @@ TEST_F(StoreQueriesTest, CatalogSurvivesReopen) {
 TEST_F(StoreQueriesTest, UpgradesASchemaOneStore) {
   Add(kSn, "c-1", 0, 120);
   store_.reset();
+  testing::MoveRecordsBackToPuzzles(tmp_.Sub("db"));
   {
-    testing::RawStore raw(tmp_.Sub("db"));
+    testing::RawStore raw(tmp_.Sub("db"), /*with_records=*/false);
     ASSERT_TRUE(raw.status().ok());
     for (std::string_view name : keys::kAddedInV2) {
       ASSERT_TRUE(raw.db()->DropColumnFamily(raw.cf(name)).ok());
@@ -339,7 +340,7 @@ TEST_F(StoreQueriesTest, UpgradesASchemaOneStore) {
   store_.reset();
   testing::RawStore raw(tmp_.Sub("db"));
   ASSERT_TRUE(raw.status().ok());
-  EXPECT_EQ(StoredSchemaVersion(raw), "4");
+  EXPECT_EQ(StoredSchemaVersion(raw), "5");
 }
 
 // A schema 2 store (with a by_family index) opens as schema 3: by_family is
@@ -348,8 +349,9 @@ TEST_F(StoreQueriesTest, UpgradesASchemaTwoStore) {
   Add(kSn, "c-1", 0, 60);
   Add(kSd, "c-2", 0, 20);
   store_.reset();
+  testing::MoveRecordsBackToPuzzles(tmp_.Sub("db"));
   {
-    testing::RawStore raw(tmp_.Sub("db"));
+    testing::RawStore raw(tmp_.Sub("db"), /*with_records=*/false);
     ASSERT_TRUE(raw.status().ok());
     for (const Puzzle& p : all_) {
       const std::string key = p.family() + '\0' + p.difficulty().level() + '\0' + p.id();
@@ -371,7 +373,7 @@ TEST_F(StoreQueriesTest, UpgradesASchemaTwoStore) {
   store_.reset();
   testing::RawStore raw(tmp_.Sub("db"));
   ASSERT_TRUE(raw.status().ok());
-  EXPECT_EQ(StoredSchemaVersion(raw), "4");
+  EXPECT_EQ(StoredSchemaVersion(raw), "5");
   std::unique_ptr<rocksdb::Iterator> it(
       raw.db()->NewIterator(rocksdb::ReadOptions(), raw.cf(keys::kByFamilyCf)));
   it->SeekToFirst();

@@ -18,6 +18,7 @@
 #include <gtest/gtest.h>
 #include <rocksdb/db.h>
 #include <rocksdb/options.h>
+#include <rocksdb/write_batch.h>
 
 #include "foundry/v1/campaign.pb.h"
 #include "foundry/v1/puzzle.pb.h"
@@ -166,13 +167,16 @@ inline std::vector<std::string> ScanPaged(Store& store, const PuzzleFilter& filt
 }
 
 // Raw RocksDB access to a closed store, with every column family of the
-// schema, for tests that must reach under the Store interface.
+// schema (but `records` when `with_records` is false: a store in the
+// layout of schema 4 or older), for tests that must reach under the Store
+// interface.
 class RawStore {
  public:
-  explicit RawStore(const std::string& dir) {
+  explicit RawStore(const std::string& dir, bool with_records = true) {
     rocksdb::DBOptions options;
     std::vector<rocksdb::ColumnFamilyDescriptor> cfs;
     for (std::string_view name : keys::kAllCfs) {
+      if (name == keys::kRecordsCf && !with_records) continue;
       rocksdb::ColumnFamilyOptions cf;
       if (name == keys::kPlaysCf) cf.merge_operator = NewPlayCountsMergeOperator();
       cfs.emplace_back(std::string(name), cf);
@@ -188,8 +192,8 @@ class RawStore {
   const rocksdb::Status& status() const { return status_; }
   rocksdb::DB* db() { return db_.get(); }
   rocksdb::ColumnFamilyHandle* cf(std::string_view name) {
-    for (size_t i = 0; i < keys::kAllCfs.size(); ++i) {
-      if (keys::kAllCfs[i] == name) return handles_[i];
+    for (rocksdb::ColumnFamilyHandle* h : handles_) {
+      if (h->GetName() == name) return h;
     }
     return nullptr;
   }
@@ -199,6 +203,28 @@ class RawStore {
   std::vector<rocksdb::ColumnFamilyHandle*> handles_;
   std::unique_ptr<rocksdb::DB> db_;
 };
+
+// Rewrites a closed store's records into the layout of schema 1 to 4, as a
+// build of those versions wrote them: each record under its id in
+// `puzzles`, no `records` column family. The caller sets schema_version.
+inline void MoveRecordsBackToPuzzles(const std::string& dir) {
+  RawStore raw(dir);
+  ASSERT_TRUE(raw.status().ok()) << raw.status().ToString();
+  rocksdb::WriteBatch wb;
+  std::unique_ptr<rocksdb::Iterator> it(
+      raw.db()->NewIterator(rocksdb::ReadOptions(), raw.cf(keys::kPuzzlesCf)));
+  for (it->SeekToFirst(); it->Valid(); it->Next()) {
+    std::string record;
+    ASSERT_TRUE(
+        raw.db()->Get(rocksdb::ReadOptions(), raw.cf(keys::kRecordsCf), it->value(), &record).ok())
+        << it->key().ToString();
+    ASSERT_TRUE(wb.Put(raw.cf(keys::kPuzzlesCf), it->key(), record).ok());
+  }
+  ASSERT_TRUE(it->status().ok());
+  it.reset();
+  ASSERT_TRUE(raw.db()->Write(rocksdb::WriteOptions(), &wb).ok());
+  ASSERT_TRUE(raw.db()->DropColumnFamily(raw.cf(keys::kRecordsCf)).ok());
+}
 
 // name -> size of every file in `dir` (recursively), to show that a failed
 // Open wrote nothing.
