@@ -107,8 +107,8 @@ measure() {
   cp -r "$DIR/store-$1" "$db"
   open "$db"
   FIRST=$OPEN_S
-  # a coordinator logs each migration step it takes; keep the first line
-  MIGRATION=$(grep -i -m1 "upgraded" "$LOG" || true)
+  # a coordinator logs each migration step it takes: keep them, on one line
+  MIGRATION=$(grep -i "upgraded" "$LOG" | sed 's/^foundry store: //' | paste -sd';' - || true)
   stop_pids
   for i in $(seq 1 "$OPENS"); do
     open "$db"
