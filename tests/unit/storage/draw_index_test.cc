@@ -15,6 +15,7 @@
 #include <rocksdb/iterator.h>
 #include <rocksdb/write_batch.h>
 
+#include "live_store_fixture.h"
 #include "storage/keys.h"
 #include "storage/rocks_store.h"
 #include "store_test_util.h"
@@ -36,39 +37,8 @@ double ChiSquareCritical(int df) {
   return df * std::pow(1 - a + z * std::sqrt(a), 3);
 }
 
-class DrawIndexTest : public ::testing::Test {
+class DrawIndexTest : public testing::LiveStoreTest {
  protected:
-  void SetUp() override { Reopen(); }
-
-  void Reopen() {
-    store_.reset();
-    auto s = RocksStore::Open(tmp_.Sub("db"), StoreOptions{});
-    ASSERT_TRUE(s.ok()) << s.status().ToString();
-    store_ = std::move(*s);
-  }
-
-  // `n` puzzles from candidate `first`; levels easy/hard alternating, score
-  // index%100/100, created 1700000000000 + index.
-  void Add(const std::string& family, const std::string& campaign, uint64_t first, int n) {
-    CommitBatch b;
-    for (int i = 0; i < n; ++i) {
-      Puzzle p = MakePuzzle(family, (first + i) % 2 ? "hard" : "easy", campaign, first + i);
-      b.puzzles.push_back(p);
-      live_[p.id()] = p;
-    }
-    b.campaign = MakeCampaign(campaign, family, first + n);
-    ASSERT_TRUE(store_->Commit(b).ok());
-  }
-
-  void Rollback(const std::string& family, const std::string& campaign, uint64_t from) {
-    Result<uint64_t> removed = store_->RollbackCampaign(MakeCampaign(campaign, family, from), from);
-    ASSERT_TRUE(removed.ok()) << removed.status().ToString();
-    for (auto it = live_.begin(); it != live_.end();) {
-      const bool gone = it->second.campaign_id() == campaign && it->second.index() >= from;
-      it = gone ? live_.erase(it) : std::next(it);
-    }
-  }
-
   std::map<std::pair<std::string, std::string>, uint64_t> ExpectedLevelCounts() const {
     std::map<std::pair<std::string, std::string>, uint64_t> counts;
     for (const auto& [id, p] : live_) ++counts[{p.family(), p.difficulty().level()}];
@@ -152,10 +122,6 @@ class DrawIndexTest : public ::testing::Test {
     for (const auto& [id, p] : live_) want.insert(id);
     EXPECT_EQ(got, want);
   }
-
-  testing::TempDir tmp_;
-  std::unique_ptr<RocksStore> store_;
-  std::map<std::string, Puzzle> live_;
 };
 
 TEST_F(DrawIndexTest, SampleIsUniformWithFiltersExclusionsAndHoles) {

@@ -12,6 +12,7 @@
 #include <rocksdb/iterator.h>
 #include <rocksdb/write_batch.h>
 
+#include "live_store_fixture.h"
 #include "storage/keys.h"
 #include "storage/rocks_store.h"
 #include "store_test_util.h"
@@ -26,42 +27,8 @@ using testing::MakePuzzle;
 constexpr char kSn[] = "secret-number";
 constexpr char kSd[] = "sudoku";
 
-class RecordTableTest : public ::testing::Test {
+class RecordTableTest : public testing::LiveStoreTest {
  protected:
-  void SetUp() override { Reopen(); }
-
-  void Reopen() {
-    store_.reset();
-    auto s = RocksStore::Open(Dir(), StoreOptions{});
-    ASSERT_TRUE(s.ok()) << s.status().ToString();
-    store_ = std::move(*s);
-  }
-
-  std::string Dir() const { return tmp_.Sub("db"); }
-
-  // `n` puzzles of `campaign` from candidate `first`, in one commit.
-  void Add(const std::string& family, const std::string& campaign, uint64_t first, int n) {
-    CommitBatch b;
-    for (int i = 0; i < n; ++i) {
-      Puzzle p = MakePuzzle(family, (first + i) % 2 ? "hard" : "easy", campaign, first + i);
-      b.puzzles.push_back(p);
-      live_[p.id()] = p;
-      written_.push_back(p.id());
-    }
-    b.campaign = MakeCampaign(campaign, family, first + n);
-    ASSERT_TRUE(store_->Commit(b).ok());
-  }
-
-  void Rollback(const std::string& family, const std::string& campaign, uint64_t from) {
-    Result<uint64_t> removed = store_->RollbackCampaign(MakeCampaign(campaign, family, from), from);
-    ASSERT_TRUE(removed.ok()) << removed.status().ToString();
-    for (auto it = live_.begin(); it != live_.end();) {
-      const bool gone = it->second.campaign_id() == campaign && it->second.index() >= from;
-      it = gone ? live_.erase(it) : std::next(it);
-    }
-    std::erase_if(written_, [&](const std::string& id) { return live_.count(id) == 0; });
-  }
-
   // What the store answers: each live puzzle by id, and the ids of paged
   // scans over each index, one Sample and the level counts.
   std::vector<std::string> Answers() {
@@ -136,20 +103,15 @@ class RecordTableTest : public ::testing::Test {
     Rollback(kSn, "c-1", 25);
     Add(kSn, "c-1", 25, 10);
   }
-
-  testing::TempDir tmp_;
-  std::unique_ptr<RocksStore> store_;
-  std::map<std::string, Puzzle> live_;
-  std::vector<std::string> written_;  // the live ids in commit order
 };
 
 TEST_F(RecordTableTest, RecordsAreKeyedInCommitOrder) {
   Build();
   // The rolled-back candidates came back later: their records follow.
-  EXPECT_EQ(RecordOrder(), written_);
+  EXPECT_EQ(RecordOrder(), committed_);
   Reopen();  // the next seq is read back: new records still follow
   Add(kSd, "c-2", 20, 5);
-  EXPECT_EQ(RecordOrder(), written_);
+  EXPECT_EQ(RecordOrder(), committed_);
 }
 
 TEST_F(RecordTableTest, UpgradesASchemaFourStoreInPlace) {
@@ -164,12 +126,12 @@ TEST_F(RecordTableTest, UpgradesASchemaFourStoreInPlace) {
   EXPECT_EQ(RecordOrder().size(), live_.size());
   // The upgraded store keeps working: commits after the moved records,
   // roll-backs.
-  written_ = RecordOrder();
+  committed_ = RecordOrder();
   Reopen();
   Add(kSd, "c-3", 0, 6);
   Rollback(kSn, "c-1", 10);
   Answers();
-  EXPECT_EQ(RecordOrder(), written_);
+  EXPECT_EQ(RecordOrder(), committed_);
 }
 
 TEST_F(RecordTableTest, AnInterruptedUpgradeGoesOnAfterItsCursor) {
