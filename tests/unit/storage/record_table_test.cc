@@ -21,7 +21,6 @@ namespace foundry::storage {
 namespace {
 
 using foundry::v1::Puzzle;
-using testing::MakeCampaign;
 using testing::MakePuzzle;
 
 constexpr char kSn[] = "secret-number";
