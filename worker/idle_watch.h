@@ -4,7 +4,9 @@
 //
 // Idle means no lease loop holds a job: every Lease since the last job came
 // back empty or the coordinator could not be reached. Time spent running a
-// job never counts.
+// job never counts; time spent failing to submit a finished job to a
+// coordinator that cannot be reached does (LeaseLoop ends the job for
+// IdleWatch at the first such failure).
 //
 // Thread safety: every method may be called from any thread.
 #pragma once

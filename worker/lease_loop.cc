@@ -26,9 +26,11 @@ LeaseLoop::LeaseLoop(JobSource& source, JobExecutor& executor, WorkerMetrics* me
           static_cast<uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count()) ^
           std::hash<std::string>{}(options_.worker_id))) {}
 
-void LeaseLoop::SleepFor(std::chrono::milliseconds d, const std::atomic<bool>& stop) {
+void LeaseLoop::SleepFor(std::chrono::milliseconds d, const std::atomic<bool>& stop,
+                         const std::atomic<bool>* also) {
   const auto until = std::chrono::steady_clock::now() + d;
-  while (!stop.load() && std::chrono::steady_clock::now() < until) {
+  while (!stop.load() && !(also != nullptr && also->load()) &&
+         std::chrono::steady_clock::now() < until) {
     std::this_thread::sleep_for(std::min<std::chrono::steady_clock::duration>(
         100ms, until - std::chrono::steady_clock::now()));
   }
@@ -170,16 +172,25 @@ bool LeaseLoop::SubmitWithRetry(const foundry::v1::Job& job,
       return true;
     }
     const auto code = sent.status().code();
-    if (code != Status::Code::kUnavailable || attempt >= 20) {
+    const bool abandon =
+        options_.abandon_submissions != nullptr && options_.abandon_submissions->load();
+    if (code != Status::Code::kUnavailable || attempt >= 20 || abandon) {
       // NotFound: the coordinator restarted and forgot the lease; the job
       // will be leased again. Anything else: the output was refused.
       fmt::print(stderr, "worker: submission for {} dropped: {}\n", job.campaign_id(),
                  sent.status().ToString());
       return false;
     }
-    SleepFor(NextBackoff(), stop);
+    ReleaseIdle();  // the coordinator is away: as idle as a Lease that cannot reach it
+    SleepFor(NextBackoff(), stop, options_.abandon_submissions);
   }
   return false;
+}
+
+void LeaseLoop::ReleaseIdle() {
+  if (idle_released_) return;
+  idle_released_ = true;
+  if (options_.idle) options_.idle->JobEnded();
 }
 
 void LeaseLoop::RunJob(const foundry::v1::Job& job, const std::atomic<bool>& stop) {
@@ -202,12 +213,11 @@ void LeaseLoop::RunJob(const foundry::v1::Job& job, const std::atomic<bool>& sto
 
   if (metrics_) metrics_->JobStarted();
   if (options_.idle) options_.idle->JobStarted();
+  idle_released_ = false;
   struct IdleAgain {
-    IdleWatch* idle;
-    ~IdleAgain() {
-      if (idle) idle->JobEnded();
-    }
-  } idle_again{options_.idle};
+    LeaseLoop* loop;
+    ~IdleAgain() { loop->ReleaseIdle(); }
+  } idle_again{this};
   std::atomic<bool> cancel{false};
   std::string outcome;
   std::vector<foundry::v1::ResultChunk> chunks;

@@ -35,7 +35,13 @@ struct LeaseLoopOptions {
   // When set, lease only this campaign's jobs and return once it has ended.
   std::string campaign_id;
   // Told when a job starts and ends (--exit-when-idle). Not owned; may be null.
+  // A finished job whose submission cannot reach the coordinator counts as
+  // ended: a worker waiting on a coordinator that is gone is idle.
   IdleWatch* idle = nullptr;
+  // When it turns true (the worker leaves for being idle), a submission that
+  // cannot reach the coordinator is dropped instead of retried: its lease
+  // lapses and the job runs again elsewhere. Not owned; may be null.
+  const std::atomic<bool>* abandon_submissions = nullptr;
   // Tests only (worker/forgery.h): lie in this way. Not owned; may be null.
   Forgery* forgery = nullptr;
 };
@@ -89,8 +95,11 @@ class LeaseLoop {
   // to the coordinator (its certificate is not trusted or names another
   // host), counting repeats: retrying a TLS verification failure is a hang.
   bool PermanentTransportFailure(const Status& status);
-  // Sleeps up to `d`, waking early when `stop` is raised.
-  static void SleepFor(std::chrono::milliseconds d, const std::atomic<bool>& stop);
+  // Sleeps up to `d`, waking early when `stop` (or `also`, if set) is raised.
+  static void SleepFor(std::chrono::milliseconds d, const std::atomic<bool>& stop,
+                       const std::atomic<bool>* also = nullptr);
+  // Tells options_.idle that the current job has ended, once per job.
+  void ReleaseIdle();
   std::chrono::milliseconds NextBackoff();
 
   JobSource& source_;
@@ -103,6 +112,7 @@ class LeaseLoop {
   std::string refused_;
   bool campaign_ended_ = false;
   int tls_failures_ = 0;  // consecutive
+  bool idle_released_ = true;  // the current job's end was told to options_.idle
 };
 
 }  // namespace foundry::worker

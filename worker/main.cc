@@ -187,6 +187,9 @@ int main(int argc, char** argv) {
              f.campaign.empty() ? "" : ", campaign " + f.campaign);
   std::fflush(stdout);
 
+  // Raised when the worker leaves for being idle: a finished job whose
+  // coordinator is gone is then dropped, not retried for a minute.
+  std::atomic<bool> leaving_idle{false};
   std::vector<std::thread> loops;
   std::vector<std::unique_ptr<foundry::worker::LeaseLoop>> lease_loops;
   std::atomic<int> running{f.concurrent_jobs};
@@ -197,6 +200,7 @@ int main(int argc, char** argv) {
     opts.forgery = forgery.get();
     opts.campaign_id = f.campaign;
     opts.idle = &idle;
+    opts.abandon_submissions = &leaving_idle;
     if (forgery && forgery->kind() == foundry::worker::ForgeryKind::kStaleVersion) {
       opts.generation_fingerprint = "0000000000000000";
       opts.build = "0.0.0-stale";
@@ -224,7 +228,8 @@ int main(int argc, char** argv) {
                  idle_limit->count());
       std::fflush(stdout);
       idle_exit = true;
-      g_drain = true;  // every loop is between jobs: they return at once
+      leaving_idle = true;
+      g_drain = true;  // every loop is between jobs (or failing to submit): they return at once
     }
     if (!f.coordinator_file.empty() && now >= next_address_check) {
       next_address_check = now + 1s;

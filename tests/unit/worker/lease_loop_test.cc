@@ -269,5 +269,49 @@ TEST(LeaseLoopTest, AnOutageIsRetriedNotARefusal) {
   EXPECT_EQ(src.lease_calls, 6);
 }
 
+// The campaign ended and its coordinator stopped while a job ran: the
+// finished job's submission cannot get through. For --exit-when-idle the
+// worker is idle from the first failure, and once it leaves the submission
+// is dropped at once instead of being retried for a minute.
+TEST(LeaseLoopTest, ASubmissionToAGoneCoordinatorIsIdleAndDroppedWhenLeaving) {
+  ScriptedSource src;
+  src.leases.push_back(WithJob(MakeJob("l-1", 0, 200)));
+  for (int i = 0; i < 20; ++i) src.submit_failures.push_back(Status::Unavailable("refused"));
+  JobExecutor ex(1);
+  auto opts = Options();
+  opts.stop_when_idle = false;
+  opts.backoff_min = std::chrono::milliseconds(5000);  // each retry waits seconds
+  opts.backoff_max = std::chrono::milliseconds(5000);
+  IdleWatch idle;
+  opts.idle = &idle;
+  std::atomic<bool> leaving{false};
+  opts.abandon_submissions = &leaving;
+  LeaseLoop loop(src, ex, nullptr, opts);
+  std::atomic<bool> drain{false};
+  std::atomic<bool> stop{false};
+  std::thread t([&] { loop.Run(drain, stop); });
+  // Until the first submission has failed (the failures left shrink).
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+  while (std::chrono::steady_clock::now() < deadline) {
+    {
+      std::lock_guard l(src.mu);
+      if (src.submit_failures.size() < 20) break;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  EXPECT_TRUE(idle.IdleFor(std::chrono::milliseconds(0)))
+      << "a finished job that cannot be submitted counts as idle";
+  const auto left_at = std::chrono::steady_clock::now();
+  leaving = true;
+  drain = true;
+  t.join();
+  EXPECT_LT(std::chrono::steady_clock::now() - left_at, std::chrono::seconds(2))
+      << "the retry's backoff was not cut short";
+  EXPECT_TRUE(src.submitted.empty());
+  EXPECT_GE(src.submit_failures.size(), 17u) << "dropped, not retried";
+  EXPECT_TRUE(idle.IdleFor(std::chrono::milliseconds(0)));
+}
+
 }  // namespace
 }  // namespace foundry::worker
