@@ -111,7 +111,7 @@ class LeaseLoop {
   uint64_t jobs_completed_ = 0;
   std::string refused_;
   bool campaign_ended_ = false;
-  int tls_failures_ = 0;  // consecutive
+  int tls_failures_ = 0;       // consecutive
   bool idle_released_ = true;  // the current job's end was told to options_.idle
 };
 
