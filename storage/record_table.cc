@@ -104,11 +104,11 @@ rocksdb::Status RecordTable::Delete(rocksdb::WriteBatch& wb, rocksdb::Slice id,
   return s;
 }
 
-rocksdb::Status RecordTable::PutAt(rocksdb::WriteBatch& wb, rocksdb::Slice id, uint64_t seq,
-                                   rocksdb::Slice bytes) {
-  rocksdb::Status s = wb.Put(records_, keys::EncodeSeq(seq), bytes);
-  if (s.ok()) s = wb.Put(ids_, id, keys::EncodeSeq(seq));
-  if (s.ok() && seq >= next_seq_) next_seq_ = seq + 1;
+rocksdb::Status RecordTable::Append(rocksdb::WriteBatch& wb, rocksdb::Slice id,
+                                    rocksdb::Slice bytes) {
+  const std::string key = keys::EncodeSeq(next_seq_++);
+  rocksdb::Status s = wb.Put(records_, key, bytes);
+  if (s.ok()) s = wb.Put(ids_, id, key);
   return s;
 }
 

@@ -64,13 +64,9 @@ class RecordTable {
   // Adds the removal of `id` (seq `seq`, from SeqOf) to `wb`.
   rocksdb::Status Delete(rocksdb::WriteBatch& wb, rocksdb::Slice id, uint64_t seq) const;
 
-  // Adds `id` = `bytes` under `seq` to `wb`: for the schema upgrade, which
-  // gives seqs itself. REQUIRES: `seq` >= every seq given before.
-  rocksdb::Status PutAt(rocksdb::WriteBatch& wb, rocksdb::Slice id, uint64_t seq,
-                        rocksdb::Slice bytes);
-
-  // The next seq Add would give.
-  uint64_t next_seq() const { return next_seq_; }
+  // As Add, into a plain WriteBatch: for the schema upgrade, which moves
+  // records that are already serialised. REQUIRES: as Add.
+  rocksdb::Status Append(rocksdb::WriteBatch& wb, rocksdb::Slice id, rocksdb::Slice bytes);
 
  private:
   rocksdb::DB* db_;

@@ -178,7 +178,7 @@ Status RocksStore::UpgradeToVersion5(int version) {
   }
   std::string last;
   for (; it->Valid(); it->Next()) {
-    s = records_.PutAt(wb, it->key(), records_.next_seq(), it->value());
+    s = records_.Append(wb, it->key(), it->value());
     ++moved;
     if (s.ok() && wb.Count() >= 16384) s = write(it->key());
     if (!s.ok()) return FromRocks(s, dir_, "upgrade to schema 5: cannot move the records");
