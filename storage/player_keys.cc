@@ -112,31 +112,38 @@ std::optional<FittedGradeMapping> DecodeGradeMapping(std::string_view v) {
       {GetF64(v, 0), GetF64(v, 8)}, GetU64(v, 16), static_cast<int64_t>(GetU64(v, 24))};
 }
 
-std::string EncodePlayer(const PlayerFigures& p) {
+namespace {
+
+// Players' and puzzles' values share one layout: a Glicko-2 triple, then
+// two counters (plays and solves; judged solved and failed).
+std::string EncodeRatingAndCounts(const RatingState& r, uint64_t a, uint64_t b) {
   std::string out;
-  PutF64(out, p.rating.rating);
-  PutF64(out, p.rating.deviation);
-  PutF64(out, p.rating.volatility);
-  PutU64(out, p.plays);
-  PutU64(out, p.solves);
+  PutF64(out, r.rating);
+  PutF64(out, r.deviation);
+  PutF64(out, r.volatility);
+  PutU64(out, a);
+  PutU64(out, b);
   return out;
+}
+template <typename Figures>
+std::optional<Figures> DecodeRatingAndCounts(std::string_view v) {
+  if (v.size() != 40) return std::nullopt;
+  return Figures{{GetF64(v, 0), GetF64(v, 8), GetF64(v, 16)}, GetU64(v, 24), GetU64(v, 32)};
+}
+
+}  // namespace
+
+std::string EncodePlayer(const PlayerFigures& p) {
+  return EncodeRatingAndCounts(p.rating, p.plays, p.solves);
 }
 std::optional<PlayerFigures> DecodePlayer(std::string_view v) {
-  if (v.size() != 40) return std::nullopt;
-  return PlayerFigures{{GetF64(v, 0), GetF64(v, 8), GetF64(v, 16)}, GetU64(v, 24), GetU64(v, 32)};
+  return DecodeRatingAndCounts<PlayerFigures>(v);
 }
 std::string EncodePuzzleRating(const PuzzleRating& r) {
-  std::string out;
-  PutF64(out, r.rating.rating);
-  PutF64(out, r.rating.deviation);
-  PutF64(out, r.rating.volatility);
-  PutU64(out, r.judged_solved);
-  PutU64(out, r.judged_failed);
-  return out;
+  return EncodeRatingAndCounts(r.rating, r.judged_solved, r.judged_failed);
 }
 std::optional<PuzzleRating> DecodePuzzleRating(std::string_view v) {
-  if (v.size() != 40) return std::nullopt;
-  return PuzzleRating{{GetF64(v, 0), GetF64(v, 8), GetF64(v, 16)}, GetU64(v, 24), GetU64(v, 32)};
+  return DecodeRatingAndCounts<PuzzleRating>(v);
 }
 
 std::string EncodePlayIdRecord(std::string_view fingerprint, std::string_view response) {

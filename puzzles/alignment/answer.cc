@@ -72,6 +72,25 @@ std::optional<Layout> LayoutOf(const Board& board, const std::set<Cell>& gaps) {
   return layout;
 }
 
+// A typed answer read against its puzzle: `layout` is the board with the
+// typed gaps, nullopt when they cannot be placed (an answer that is
+// readable but wrong). Errors: the puzzle or the text cannot be read.
+struct Played {
+  ParsedPuzzle puzzle;
+  std::optional<Layout> layout;
+};
+
+Result<Played> ReadPlayed(const nlohmann::json& puzzle, std::string_view text) {
+  auto p = ParsePuzzle(puzzle);
+  if (!p.ok()) return p.status();
+  auto gaps = ParseGaps(p->board, text);
+  if (!gaps.ok()) return gaps.status();
+  Played out{std::move(*p), std::nullopt};
+  auto layout = LayoutOf(out.puzzle.board, *gaps);
+  if (layout && IsValidLayout(out.puzzle.board, *layout)) out.layout = std::move(layout);
+  return out;
+}
+
 }  // namespace
 
 std::string FormatAnswer(const nlohmann::json& puzzle, const nlohmann::json& solution) {
@@ -89,29 +108,23 @@ std::string FormatAnswer(const nlohmann::json& puzzle, const nlohmann::json& sol
 }
 
 Result<bool> CheckAnswer(const nlohmann::json& puzzle, std::string_view text) {
-  auto p = ParsePuzzle(puzzle);
-  if (!p.ok()) return p.status();
-  const Board& board = p->board;
-  auto gaps = ParseGaps(board, text);
-  if (!gaps.ok()) return gaps.status();
-  const auto layout = LayoutOf(board, *gaps);
-  if (!layout || !IsValidLayout(board, *layout)) return false;
-  return Score(board, *layout) >= p->target_score;
+  auto played = ReadPlayed(puzzle, text);
+  if (!played.ok()) return played.status();
+  if (!played->layout) return false;
+  return Score(played->puzzle.board, *played->layout) >= played->puzzle.target_score;
 }
 
 Result<std::optional<AnswerScore>> ScoreAnswer(const nlohmann::json& puzzle,
                                                std::string_view text) {
-  auto p = ParsePuzzle(puzzle);
-  if (!p.ok()) return p.status();
-  const Board& board = p->board;
-  auto gaps = ParseGaps(board, text);
-  if (!gaps.ok()) return gaps.status();
-  const auto layout = LayoutOf(board, *gaps);
-  if (!layout || !IsValidLayout(board, *layout)) return std::optional<AnswerScore>();
-  return std::optional<AnswerScore>(AnswerScore{.score = static_cast<double>(Score(board, *layout)),
-                                                .target = static_cast<double>(p->target_score),
-                                                .greedy = static_cast<double>(p->greedy_score),
-                                                .best = static_cast<double>(p->best_score)});
+  auto played = ReadPlayed(puzzle, text);
+  if (!played.ok()) return played.status();
+  if (!played->layout) return std::optional<AnswerScore>();
+  const ParsedPuzzle& p = played->puzzle;
+  return std::optional<AnswerScore>(
+      AnswerScore{.score = static_cast<double>(Score(p.board, *played->layout)),
+                  .target = static_cast<double>(p.target_score),
+                  .greedy = static_cast<double>(p.greedy_score),
+                  .best = static_cast<double>(p.best_score)});
 }
 
 std::string AnswerPrompt(const nlohmann::json& puzzle) {

@@ -72,11 +72,11 @@ std::array<std::vector<uint32_t>, kScoreSlots> Split(const Universe& u, uint32_t
   return parts;
 }
 
-// The most guesses any secret of `c` needs when guess `depth` is about to
-// be made and the plain entropy rule is followed from here on.
-int GreedyWorst(const Universe& u, std::span<const uint32_t> c, int depth) {
-  if (c.size() == 1) return depth;
-  const uint32_t g = BestByEntropy(u, c, 1).front();
+int GreedyWorst(const Universe& u, std::span<const uint32_t> c, int depth);
+
+// The most guesses any secret of `c` needs when `g` is guess `depth` and the
+// plain entropy rule is followed after it.
+int WorstAfter(const Universe& u, uint32_t g, std::span<const uint32_t> c, int depth) {
   int worst = 0;
   const auto parts = Split(u, g, c);
   for (int score = 0; score < kScoreSlots; ++score) {
@@ -85,6 +85,13 @@ int GreedyWorst(const Universe& u, std::span<const uint32_t> c, int depth) {
         std::max(worst, score == u.win_score() ? depth : GreedyWorst(u, parts[score], depth + 1));
   }
   return worst;
+}
+
+// The most guesses any secret of `c` needs when guess `depth` is about to
+// be made and the plain entropy rule is followed from here on.
+int GreedyWorst(const Universe& u, std::span<const uint32_t> c, int depth) {
+  if (c.size() == 1) return depth;
+  return WorstAfter(u, BestByEntropy(u, c, 1).front(), c, depth);
 }
 
 uint32_t Ours(const Universe& u, std::span<const uint32_t> c, int depth) {
@@ -96,14 +103,7 @@ uint32_t Ours(const Universe& u, std::span<const uint32_t> c, int depth) {
     return best.front();
   }
   for (uint32_t g : best) {
-    int worst = 0;
-    const auto parts = Split(u, g, c);
-    for (int score = 0; score < kScoreSlots; ++score) {
-      if (parts[score].empty()) continue;
-      worst =
-          std::max(worst, score == u.win_score() ? depth : GreedyWorst(u, parts[score], depth + 1));
-    }
-    if (worst <= GuessBudget(u.length())) return g;
+    if (WorstAfter(u, g, c, depth) <= GuessBudget(u.length())) return g;
   }
   return best.front();
 }
