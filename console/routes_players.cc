@@ -36,6 +36,24 @@ Result<std::string> KnownFamily(const std::string& family) {
   return family;
 }
 
+// What a request that opens a round says: its body, the session's player
+// and a family this console knows.
+struct RoundRequest {
+  nlohmann::json body;
+  std::string player;
+  std::string family;
+};
+
+Result<RoundRequest> ReadRoundRequest(const httplib::Request& http_req, const Session& s) {
+  auto body = JsonBody(http_req);
+  if (!body.ok()) return body.status();
+  auto player = PlayerOf(s);
+  if (!player.ok()) return player.status();
+  auto family = KnownFamily(FieldText(*body, "family"));
+  if (!family.ok()) return family.status();
+  return RoundRequest{std::move(*body), std::move(*player), std::move(*family)};
+}
+
 Status CheckPuzzleId(const std::string& id) {
   if (puzzles::LooksLikePuzzleId(id)) return Status::Ok();
   return Status::InvalidArgument(
@@ -100,23 +118,21 @@ void SendRound(httplib::Response& res, const Round& round, const foundry::v1::Pu
 
 void Next(ConsoleApi& api, const httplib::Request& http_req, httplib::Response& res,
           const Session& s) {
-  auto body = JsonBody(http_req);
-  if (!body.ok()) return SendError(res, body.status());
-  auto player = PlayerOf(s);
-  if (!player.ok()) return SendError(res, player.status());
-  auto family = KnownFamily(FieldText(*body, "family"));
-  if (!family.ok()) return SendError(res, family.status());
-  auto offset = OffsetFrom(*body);
+  auto in = ReadRoundRequest(http_req, s);
+  if (!in.ok()) return SendError(res, in.status());
+  const std::string& player = in->player;
+  const std::string& family = in->family;
+  auto offset = OffsetFrom(in->body);
   if (!offset.ok()) return SendError(res, offset.status());
   foundry::v1::GetPlayerRequest who;
-  who.set_player_id(*player);
-  who.set_family(*family);
+  who.set_player_id(player);
+  who.set_family(family);
   foundry::v1::Player before;
   grpc::Status st = api.link.store().GetPlayer(api.link.Context(s.token).get(), who, &before);
   if (!st.ok()) return SendError(res, LinkError(st, api.link.address()));
   foundry::v1::NextPuzzleRequest req;
-  req.set_player_id(*player);
-  req.set_family(*family);
+  req.set_player_id(player);
+  req.set_family(family);
   req.set_offset(*offset);
   foundry::v1::Puzzle record;
   st = api.link.store().NextPuzzle(api.link.Context(s.token).get(), req, &record);
@@ -127,8 +143,8 @@ void Next(ConsoleApi& api, const httplib::Request& http_req, httplib::Response& 
   if (!st.ok()) return SendError(res, LinkError(st, api.link.address()));
   Round round;
   round.puzzle_id = record.id();
-  round.family = *family;
-  round.player = *player;
+  round.family = family;
+  round.player = player;
   round.source = "next";
   round.offset = *offset;
   SendRound(res, s.desk->Open(std::move(round)), record, {{"player", PlayerJson(before)}});
@@ -166,19 +182,15 @@ void ShowDaily(ConsoleApi& api, const httplib::Request& req, httplib::Response& 
 
 void PlayDaily(ConsoleApi& api, const httplib::Request& http_req, httplib::Response& res,
                const Session& s) {
-  auto body = JsonBody(http_req);
-  if (!body.ok()) return SendError(res, body.status());
-  auto player = PlayerOf(s);
-  if (!player.ok()) return SendError(res, player.status());
-  auto family = KnownFamily(FieldText(*body, "family"));
-  if (!family.ok()) return SendError(res, family.status());
-  std::string date = FieldText(*body, "date");
-  auto record = Daily(api, s, *family, &date);
+  auto in = ReadRoundRequest(http_req, s);
+  if (!in.ok()) return SendError(res, in.status());
+  std::string date = FieldText(in->body, "date");
+  auto record = Daily(api, s, in->family, &date);
   if (!record.ok()) return SendError(res, record.status());
   Round round;
   round.puzzle_id = record->id();
-  round.family = *family;
-  round.player = *player;
+  round.family = in->family;
+  round.player = in->player;
   round.source = "daily";
   round.date = date;
   SendRound(res, s.desk->Open(std::move(round)), *record);
