@@ -17,21 +17,14 @@
 # deep browse page).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. bench/lib.sh
 PUZZLES=${1:-1000000}
 REPS=${REPS:-20}
 WINDOW=${WINDOW:-20}
 DEPTH=${DEPTH:-500}
 BIN=build/bin
 STORE=/tmp/foundry-bench-store-$PUZZLES
-WORK=$(mktemp -d)
-pids=()
-stop_all() {
-  for pid in "${pids[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
-  for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
-  pids=()
-}
-trap 'stop_all; rm -rf "$WORK"' EXIT
-trap 'exit 130' INT TERM
+with_work_dir
 
 cmake --build build --target foundry foundry-coordinator foundry-worker foundry-console -j1 \
   >"$WORK/build.log" 2>&1 || { tail -30 "$WORK/build.log" >&2; exit 1; }
@@ -67,7 +60,6 @@ start_console() {  # start_console POLL_MS
   URL=${URL%/}
   curl -s -c "$WORK/cookies" "$URL/api/session" >/dev/null
 }
-ticks() { awk '{t += $14 + $15} END {print t}' "/proc/$1/stat"; }
 HZ=$(getconf CLK_TCK)
 get() { curl -s -b "$WORK/cookies" "$URL$1"; }
 # time_page NAME PATH...: REPS rounds of the page's calls; median and max ms of a round.
@@ -108,7 +100,7 @@ time_page "store table (levels + families)" /api/store/levels /api/families
 time_page "browse, page $((DEPTH * 20 + 1)) of 50 (query with token)" \
   "/api/store/query?page_size=50&page_token=$token"
 time_page "puzzle (puzzle + drawing)" "/api/puzzles/$id" "/api/puzzles/$id/svg"
-stop_all
+stop_pids
 
 echo
 echo "### (b) what polling costs the coordinator (CPU, ${WINDOW} s windows)"
@@ -121,7 +113,7 @@ start_console 200
 sleep 2
 c0=$(ticks "$COORD"); sleep "$WINDOW"; c1=$(ticks "$COORD")
 polled=$((c1 - c0))
-stop_all
+stop_pids
 start_coordinator
 for i in 1 2; do
   "$BIN/foundry-worker" --coordinator "$ADDR" --threads 1 --worker-id "w$i" >"$WORK/w$i.log" 2>&1 &
@@ -132,7 +124,7 @@ done
 sleep 3
 c0=$(ticks "$COORD"); sleep "$WINDOW"; c1=$(ticks "$COORD")
 busy=$((c1 - c0))
-stop_all
+stop_pids
 awk -v idle="$idle" -v polled="$polled" -v busy="$busy" -v hz="$HZ" -v w="$WINDOW" 'BEGIN {
   polls = w * 1000 / 200
   per_poll_ms = (polled - idle) / hz * 1000 / polls

@@ -16,6 +16,9 @@
 
 #include <benchmark/benchmark.h>
 
+#include "bench/family_bench.h"
+#include "bench/verify_bench.h"
+
 #include "puzzles/alignment/alignment.h"
 #include "puzzles/alignment/board.h"
 #include "puzzles/alignment/codec.h"
@@ -43,12 +46,10 @@ Params ParamsFor(int64_t which) { return *TheFamily().MakeParams(Shape(which)); 
 
 // The boards of the first `count` accepted puzzles of the stream.
 std::vector<Board> AcceptedBoards(int64_t which, int count) {
-  const Params params = ParamsFor(which);
   std::vector<Board> boards;
-  for (uint64_t i = 0; static_cast<int>(boards.size()) < count; ++i) {
-    Rng rng = CandidateRng(kSeed, i);
-    Candidate c = TheFamily().Generate(rng, params);
-    if (auto* a = std::get_if<Accepted>(&c)) boards.push_back(ParsePuzzle(a->puzzle)->board);
+  for (const Accepted& a : foundry::bench::SampleAccepted(TheFamily(), ParamsFor(which), kSeed,
+                                                          static_cast<size_t>(count))) {
+    boards.push_back(ParsePuzzle(a.puzzle)->board);
   }
   return boards;
 }
@@ -136,21 +137,13 @@ void BM_AlignmentGreedyPlain(benchmark::State& state) {
 BENCHMARK(BM_AlignmentGreedyPlain)->ArgName(kShapeNames)->Arg(0)->Arg(1)->Arg(2);
 
 void BM_AlignmentGenerate(benchmark::State& state) {
-  const Params params = ParamsFor(state.range(0));
-  uint64_t index = static_cast<uint64_t>(state.thread_index()) << 40;
-  int64_t accepted = 0, exact = 0, greedy_optimal = 0;
-  for (auto _ : state) {
-    Rng rng = CandidateRng(kSeed, index++);
-    Candidate c = TheFamily().Generate(rng, params);
-    if (auto* a = std::get_if<Accepted>(&c)) {
-      ++accepted;
-      const bool is_exact = a->difficulty.details["best_method"] == "exact";
-      exact += is_exact;
-      greedy_optimal += is_exact && a->difficulty.details["headroom"] == 0;
-    }
-    benchmark::DoNotOptimize(c);
-  }
-  state.SetItemsProcessed(state.iterations());
+  int64_t exact = 0, greedy_optimal = 0;
+  const int64_t accepted =
+      bench::CandidateLoop(state, TheFamily(), ParamsFor(state.range(0)), kSeed, [&](Accepted& a) {
+        const bool is_exact = a.difficulty.details["best_method"] == "exact";
+        exact += is_exact;
+        greedy_optimal += is_exact && a.difficulty.details["headroom"] == 0;
+      });
   state.counters["accepted_per_s"] =
       benchmark::Counter(static_cast<double>(accepted), benchmark::Counter::kIsRate);
   // Shares are averaged over threads (counters are summed by default).

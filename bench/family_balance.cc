@@ -76,24 +76,7 @@ BENCHMARK(BM_BalanceSolve)
     ->Unit(benchmark::kMicrosecond);
 
 void BM_BalanceLevels(benchmark::State& state) {
-  const Family& family = TheFamily();
-  const Params params = ParamsFor(0);
-  std::map<std::string, int64_t> levels;
-  int64_t candidates = 0;
-  for (auto _ : state) {
-    levels.clear();
-    int64_t accepted = 0;
-    for (uint64_t i = 0; accepted < 10000; ++i, ++candidates) {
-      Rng rng = CandidateRng(kSeed, i);
-      Candidate c = family.Generate(rng, params);
-      if (auto* a = std::get_if<Accepted>(&c)) {
-        ++accepted;
-        ++levels[a->difficulty.level];
-      }
-    }
-  }
-  for (const auto& [level, n] : levels) state.counters[level] = static_cast<double>(n);
-  state.counters["candidates"] = static_cast<double>(candidates);
+  bench::LevelsLoop(state, TheFamily(), ParamsFor(0), kSeed, [](const Accepted&) {});
 }
 BENCHMARK(BM_BalanceLevels)->Iterations(1)->Unit(benchmark::kMillisecond);
 

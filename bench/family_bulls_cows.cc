@@ -64,27 +64,10 @@ BENCHMARK(BM_BullsCowsStrategy)
     ->Unit(benchmark::kMillisecond);
 
 void BM_BullsCowsLevels(benchmark::State& state) {
-  const Family& family = TheFamily();
-  const Params params = Defaults();
-  std::map<std::string, int64_t> levels;
   std::map<int64_t, int64_t> clues;
-  int64_t candidates = 0;
-  for (auto _ : state) {
-    levels.clear();
-    int64_t accepted = 0;
-    for (uint64_t i = 0; accepted < 10000; ++i, ++candidates) {
-      Rng rng = CandidateRng(kSeed, i);
-      Candidate c = family.Generate(rng, params);
-      if (auto* a = std::get_if<Accepted>(&c)) {
-        ++accepted;
-        ++levels[a->difficulty.level];
-        ++clues[a->difficulty.details["clues"].get<int64_t>()];
-      }
-    }
-  }
-  for (const auto& [level, n] : levels) state.counters[level] = static_cast<double>(n);
+  bench::LevelsLoop(state, TheFamily(), Defaults(), kSeed,
+                    [&](Accepted& a) { ++clues[a.difficulty.details["clues"].get<int64_t>()]; });
   for (const auto& [n, count] : clues) state.counters["clues_" + std::to_string(n)] = count;
-  state.counters["candidates"] = static_cast<double>(candidates);
 }
 BENCHMARK(BM_BullsCowsLevels)->Iterations(1)->Unit(benchmark::kMillisecond);
 

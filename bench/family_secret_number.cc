@@ -10,6 +10,7 @@
 
 #include <benchmark/benchmark.h>
 
+#include "bench/family_bench.h"
 #include "bench/verify_bench.h"
 
 #include "puzzles/family.h"
@@ -29,17 +30,9 @@ Params ParamsFor(int digits) {
 }
 
 void BM_SecretNumberGenerate(benchmark::State& state) {
-  const Family& family = secret_number::TheFamily();
   const Params params = ParamsFor(static_cast<int>(state.range(0)));
-  uint64_t index = 0;
-  int64_t accepted = 0;
-  for (auto _ : state) {
-    Rng rng = CandidateRng(kSeed, index++);
-    Candidate c = family.Generate(rng, params);
-    accepted += std::holds_alternative<Accepted>(c);
-    benchmark::DoNotOptimize(c);
-  }
-  state.SetItemsProcessed(state.iterations());
+  const int64_t accepted = bench::CandidateLoop(state, secret_number::TheFamily(), params, kSeed,
+                                                [](const Accepted&) {});
   state.counters["accepted_ratio"] =
       static_cast<double>(accepted) / static_cast<double>(state.iterations());
 }

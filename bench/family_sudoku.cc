@@ -22,6 +22,9 @@
 
 #include <benchmark/benchmark.h>
 
+#include "bench/family_bench.h"
+#include "bench/verify_bench.h"
+
 #include "puzzles/family.h"
 #include "puzzles/rng.h"
 #include "puzzles/sudoku/band_solver.h"
@@ -35,54 +38,27 @@ namespace foundry::puzzles {
 namespace {
 
 constexpr uint64_t kSeed = 42;
-const char* kLevelNames[] = {"easy", "medium", "hard", "expert"};
 
 Params ParamsFor(std::map<std::string, std::string> raw) {
   return *sudoku::TheFamily().MakeParams(raw);
 }
 
 void BM_SudokuGenerate(benchmark::State& state) {
-  const Family& family = sudoku::TheFamily();
   const auto shape = sudoku::SupportedShapes()[state.range(0)];
   state.SetLabel(shape.Name());
   const Params params = ParamsFor({{"box", shape.Name()}});
-  uint64_t index = 0;
-  int64_t levels[4] = {};
-  for (auto _ : state) {
-    Rng rng = CandidateRng(kSeed, index++);
-    Candidate c = family.Generate(rng, params);
-    if (auto* a = std::get_if<Accepted>(&c)) {
-      for (int l = 0; l < 4; ++l) levels[l] += a->difficulty.level == kLevelNames[l];
-    }
-    benchmark::DoNotOptimize(c);
-  }
-  state.SetItemsProcessed(state.iterations());
-  for (int l = 0; l < 4; ++l) {
-    state.counters[kLevelNames[l]] =
-        static_cast<double>(levels[l]) / static_cast<double>(state.iterations());
-  }
+  bench::LevelShares shares;
+  bench::CandidateLoop(state, sudoku::TheFamily(), params, kSeed,
+                       [&](const Accepted& a) { shares.Add(a); });
+  shares.Report(state);
 }
 // Shapes in SupportedShapes() order: 3x3, 2x2, 2x3, 3x4, 4x4.
 BENCHMARK(BM_SudokuGenerate)->ArgName("box")->DenseRange(0, 4)->Unit(benchmark::kMicrosecond);
 
 void BM_SudokuGenerateLevel(benchmark::State& state) {
-  const Family& family = sudoku::TheFamily();
-  const char* level = kLevelNames[state.range(0)];
+  const std::string level(kLevels[state.range(0)]);
   state.SetLabel(level);
-  const Params params = ParamsFor({{"level", level}});
-  uint64_t index = 0;
-  int64_t accepted = 0;
-  for (auto _ : state) {
-    for (;;) {
-      Rng rng = CandidateRng(kSeed, index++);
-      Candidate c = family.Generate(rng, params);
-      if (std::holds_alternative<Accepted>(c)) break;
-    }
-    ++accepted;
-  }
-  state.SetItemsProcessed(accepted);
-  state.counters["candidates_per_puzzle"] =
-      static_cast<double>(index) / static_cast<double>(accepted);
+  bench::AcceptedLoop(state, sudoku::TheFamily(), ParamsFor({{"level", level}}), kSeed);
 }
 BENCHMARK(BM_SudokuGenerateLevel)
     ->ArgName("level")
@@ -110,63 +86,51 @@ const std::vector<sudoku::Grid>& HardSet() {
       v.push_back(*sudoku::GridFromString(s, p));
     }
     const Params params = ParamsFor({{"level", "expert"}});
-    for (uint64_t i = 0; v.size() < 64; ++i) {
-      Rng rng = CandidateRng(7, i);
-      Candidate c = sudoku::TheFamily().Generate(rng, params);
-      if (auto* a = std::get_if<Accepted>(&c)) v.push_back(sudoku::ParsePuzzle(a->puzzle)->grid);
+    for (const Accepted& a :
+         foundry::bench::SampleAccepted(sudoku::TheFamily(), params, 7, 64 - v.size())) {
+      v.push_back(sudoku::ParsePuzzle(a.puzzle)->grid);
     }
     return v;
   }();
   return k;
 }
 
-void BM_SudokuSolveHard(benchmark::State& state) {
+// Counts each puzzle of the hard set to 2 solutions with `count_solutions`
+// (a grid to a count), round robin; items per second are puzzles.
+template <typename CountSolutions>
+void SolveHardLoop(benchmark::State& state, CountSolutions count_solutions) {
   const auto& set = HardSet();
   size_t next = 0;
   for (auto _ : state) {
-    const int n = sudoku::CountSolutions({3, 3}, set[next++ % set.size()], 2);
-    if (n != 1) state.SkipWithError("not unique");
+    if (count_solutions(set[next++ % set.size()]) != 1) state.SkipWithError("not unique");
   }
   state.SetItemsProcessed(state.iterations());
+}
+
+void BM_SudokuSolveHard(benchmark::State& state) {
+  SolveHardLoop(state, [](const sudoku::Grid& g) { return sudoku::CountSolutions({3, 3}, g, 2); });
 }
 BENCHMARK(BM_SudokuSolveHard)->Unit(benchmark::kMicrosecond);
 
 void BM_SudokuBandHard(benchmark::State& state) {
-  const auto& set = HardSet();
-  size_t next = 0;
-  for (auto _ : state) {
-    const int n = sudoku::band::CountSolutions(set[next++ % set.size()].data(), 2);
-    if (n != 1) state.SkipWithError("not unique");
-  }
-  state.SetItemsProcessed(state.iterations());
+  SolveHardLoop(state,
+                [](const sudoku::Grid& g) { return sudoku::band::CountSolutions(g.data(), 2); });
 }
 BENCHMARK(BM_SudokuBandHard)->Unit(benchmark::kMicrosecond);
 
 void BM_SudokuDlxHard(benchmark::State& state) {
-  const auto& set = HardSet();
-  size_t next = 0;
-  for (auto _ : state) {
-    const int n = sudoku::DlxCountSolutions({3, 3}, set[next++ % set.size()], 2);
-    if (n != 1) state.SkipWithError("not unique");
-  }
-  state.SetItemsProcessed(state.iterations());
+  SolveHardLoop(state, [](const sudoku::Grid& g) {
+    return sudoku::DlxCountSolutions({3, 3}, g, 2);
+  });
 }
 BENCHMARK(BM_SudokuDlxHard)->Unit(benchmark::kMicrosecond);
 
-std::vector<Accepted> Accepted9x9(int count) {
-  std::vector<Accepted> out;
-  const Params params = ParamsFor({});
-  for (uint64_t i = 0; static_cast<int>(out.size()) < count; ++i) {
-    Rng rng = CandidateRng(kSeed, i);
-    Candidate c = sudoku::TheFamily().Generate(rng, params);
-    if (auto* a = std::get_if<Accepted>(&c)) out.push_back(std::move(*a));
-  }
-  return out;
-}
-
 void BM_SudokuGrade(benchmark::State& state) {
   std::vector<sudoku::Grid> grids;
-  for (const Accepted& a : Accepted9x9(256)) grids.push_back(sudoku::ParsePuzzle(a.puzzle)->grid);
+  for (const Accepted& a :
+       foundry::bench::SampleAccepted(sudoku::TheFamily(), ParamsFor({}), kSeed, 256)) {
+    grids.push_back(sudoku::ParsePuzzle(a.puzzle)->grid);
+  }
   size_t next = 0;
   for (auto _ : state) {
     auto g = sudoku::GradePuzzle({3, 3}, grids[next++ % grids.size()]);
@@ -177,15 +141,7 @@ void BM_SudokuGrade(benchmark::State& state) {
 BENCHMARK(BM_SudokuGrade)->Unit(benchmark::kMicrosecond);
 
 void BM_SudokuVerify(benchmark::State& state) {
-  const auto puzzles = Accepted9x9(256);
-  size_t next = 0;
-  for (auto _ : state) {
-    const Accepted& a = puzzles[next++ % puzzles.size()];
-    auto d = sudoku::TheFamily().Verify(a.puzzle, a.solution);
-    if (!d.ok()) state.SkipWithError(d.status().ToString().c_str());
-    benchmark::DoNotOptimize(d);
-  }
-  state.SetItemsProcessed(state.iterations());
+  foundry::bench::RunVerifyBenchmark(state, sudoku::TheFamily(), ParamsFor({}), kSeed, 256);
 }
 BENCHMARK(BM_SudokuVerify)->Unit(benchmark::kMicrosecond);
 

@@ -14,6 +14,7 @@
 
 #include <benchmark/benchmark.h>
 
+#include "bench/family_bench.h"
 #include "bench/verify_bench.h"
 
 #include "puzzles/family.h"
@@ -25,31 +26,22 @@ namespace foundry::puzzles {
 namespace {
 
 constexpr uint64_t kSeed = 42;
-const char* kLevelNames[] = {"easy", "medium", "hard", "expert"};
 
 Params ParamsFor(std::map<std::string, std::string> raw) {
   return *zebra::TheFamily().MakeParams(raw);
 }
 
 void BM_ZebraGenerate(benchmark::State& state) {
-  const Family& family = zebra::TheFamily();
   const Params params = ParamsFor(
       {{"houses", std::to_string(state.range(0))}, {"categories", std::to_string(state.range(1))}});
-  uint64_t index = 0;
-  int64_t levels[4] = {}, clues = 0, accepted = 0;
-  for (auto _ : state) {
-    Rng rng = CandidateRng(kSeed, index++);
-    Candidate c = family.Generate(rng, params);
-    if (auto* a = std::get_if<Accepted>(&c)) {
-      ++accepted;
-      clues += static_cast<int64_t>(a->puzzle["clues"].size());
-      for (int l = 0; l < 4; ++l) levels[l] += a->difficulty.level == kLevelNames[l];
-    }
-    benchmark::DoNotOptimize(c);
-  }
-  state.SetItemsProcessed(state.iterations());
-  const double n = static_cast<double>(state.iterations());
-  for (int l = 0; l < 4; ++l) state.counters[kLevelNames[l]] = static_cast<double>(levels[l]) / n;
+  bench::LevelShares shares;
+  int64_t clues = 0;
+  const int64_t accepted =
+      bench::CandidateLoop(state, zebra::TheFamily(), params, kSeed, [&](Accepted& a) {
+        clues += static_cast<int64_t>(a.puzzle["clues"].size());
+        shares.Add(a);
+      });
+  shares.Report(state);
   state.counters["clues"] =
       accepted ? static_cast<double>(clues) / static_cast<double>(accepted) : 0;
 }
@@ -81,22 +73,9 @@ BENCHMARK(BM_ZebraBuildOnly)
     ->Unit(benchmark::kMicrosecond);
 
 void BM_ZebraGenerateLevel(benchmark::State& state) {
-  const Family& family = zebra::TheFamily();
-  const char* level = kLevelNames[state.range(0)];
+  const std::string level(kLevels[state.range(0)]);
   state.SetLabel(level);
-  const Params params = ParamsFor({{"level", level}});
-  uint64_t index = 0;
-  int64_t accepted = 0;
-  for (auto _ : state) {
-    for (;;) {
-      Rng rng = CandidateRng(kSeed, index++);
-      if (std::holds_alternative<Accepted>(family.Generate(rng, params))) break;
-    }
-    ++accepted;
-  }
-  state.SetItemsProcessed(accepted);
-  state.counters["candidates_per_puzzle"] =
-      static_cast<double>(index) / static_cast<double>(accepted);
+  bench::AcceptedLoop(state, zebra::TheFamily(), ParamsFor({{"level", level}}), kSeed);
 }
 BENCHMARK(BM_ZebraGenerateLevel)->ArgName("level")->DenseRange(0, 3)->Unit(benchmark::kMicrosecond);
 

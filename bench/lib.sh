@@ -7,6 +7,22 @@ FOUNDRY_CLK_TCK=$(getconf CLK_TCK)
 # cpu_of PID: CPU seconds (user + system) of a live process, from /proc.
 cpu_of() { awk -v t="$FOUNDRY_CLK_TCK" '{ printf "%.3f", ($14 + $15) / t }' "/proc/$1/stat"; }
 
+# ticks PID...: CPU clock ticks (user + system) of live processes, summed,
+# from /proc.
+ticks() {
+  local pid
+  for pid in "$@"; do cat "/proc/$pid/stat"; done | awk '{ t += $14 + $15 } END { print t }'
+}
+
+# wait_for_log LOG TEXT PID: waits until LOG holds TEXT. Fails (LOG on
+# stderr) when PID exits first.
+wait_for_log() {
+  until grep -q "$2" "$1"; do
+    kill -0 "$3" 2>/dev/null || { cat "$1" >&2; return 1; }
+    sleep 0.01
+  done
+}
+
 # coordinator_port LOG PID: waits up to 60 s for foundry-coordinator's
 # "listening on port N" line in LOG and prints N. Fails (LOG on stderr) when
 # PID exits first or time runs out; `port=$(coordinator_port ...)` then ends

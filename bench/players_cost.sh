@@ -68,13 +68,12 @@ fi
 echo "copying the store" >&2
 cp -r "$STORE" "$WORK/db"
 start_coordinator "$WORK/db" "$WORK/coord.log"
-ticks() { awk '{ print $14 + $15 }' "/proc/$COORD/stat"; }
 HZ=$(getconf CLK_TCK)
 
 sleep 2
-t0=$(ticks)
+t0=$(ticks "$COORD")
 sleep "$SECONDS_PER_RUN"
-idle=$(($(ticks) - t0))
+idle=$(($(ticks "$COORD") - t0))
 
 declare -A TICKS CALLS PER_ROUND
 for round in $(seq "$ROUNDS"); do
@@ -84,13 +83,10 @@ for round in $(seq "$ROUNDS"); do
       >"$WORK/load.json" 2>"$WORK/load.err" &
     load=$!
     pids+=("$load")
-    until grep -q measuring "$WORK/load.err"; do
-      kill -0 "$load" 2>/dev/null || { cat "$WORK/load.err" >&2; exit 1; }
-      sleep 0.01
-    done
-    c0=$(ticks)
+    wait_for_log "$WORK/load.err" measuring "$load"
+    c0=$(ticks "$COORD")
     wait "$load" || { cat "$WORK/load.err" >&2; exit 1; }
-    c1=$(ticks)
+    c1=$(ticks "$COORD")
     calls=$(sed -n 's/.*"calls":\([0-9]*\).*/\1/p' "$WORK/load.json")
     TICKS[$rpc]=$((${TICKS[$rpc]:-0} + c1 - c0))
     CALLS[$rpc]=$((${CALLS[$rpc]:-0} + calls))

@@ -36,15 +36,7 @@ COMMAND="bench/store_load.sh $*"
 for v in CAMPAIGN_COUNT READ_RATE RAMP WINDOW SECONDS_PER_RUN STREAMS; do  # the overrides given
   if printenv "$v" >/dev/null; then COMMAND="$v=$(printenv "$v") $COMMAND"; fi
 done
-WORK=$(mktemp -d)
-pids=()  # everything running that we started
-stop_all() {
-  for pid in "${pids[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
-  for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
-  pids=()
-}
-trap 'stop_all; rm -rf "$WORK"' EXIT
-trap 'exit 130' INT TERM
+with_work_dir
 
 # Only the four targets, one job at a time: the machine is shared.
 if ! cmake --build build --target foundry foundry-coordinator foundry-worker store_load -j1 \
@@ -94,9 +86,8 @@ campaign_field() {  # ID FIELD: a counter or the state of a campaign ("" when no
 }
 stored() { local n; n=$(campaign_field "$1" stored); echo "${n:-0}"; }
 TICK_US=$((1000000 / $(getconf CLK_TCK)))
-ticks() { cat "$@" | awk '{t += $14 + $15} END {print t}'; }  # user + system of /proc/PID/stat files
-cpu_ticks() { ticks "/proc/$COORD/stat"; }
-worker_ticks() { ticks "/proc/${WORKERS[0]}/stat" "/proc/${WORKERS[1]}/stat"; }
+cpu_ticks() { ticks "$COORD"; }
+worker_ticks() { ticks "${WORKERS[0]}" "${WORKERS[1]}"; }
 
 # A store_load run in the background: start_load SECONDS [flags...] returns
 # once its measuring window has begun (the warm-up and the id pool are
@@ -109,10 +100,7 @@ start_load() {
     --json "$@" >"$WORK/load.json" 2>"$WORK/load.err" &
   LPID=$!
   pids+=("$LPID")
-  until grep -q measuring "$WORK/load.err"; do
-    kill -0 "$LPID" 2>/dev/null || { cat "$WORK/load.err" >&2; exit 1; }
-    sleep 0.01
-  done
+  wait_for_log "$WORK/load.err" measuring "$LPID"
   CPU0=$(cpu_ticks)
 }
 finish_load() {
@@ -134,7 +122,7 @@ SAMPLE=$LOAD SAMPLE_CPU=$CPU_US
 start_load "$SECONDS_PER_RUN" --rpc query; finish_load
 QUERY=$LOAD QUERY_CPU=$CPU_US
 RSS_READS=$(rss_mb)
-stop_all
+stop_pids
 
 # campaign [store_load flags...]: on a fresh coordinator and two workers, a
 # campaign (seed 99) and, with flags, a store_load run alongside. Sets RATE
@@ -163,7 +151,7 @@ campaign() {
     'BEGIN { s = us / 1e4 / (y - x)
              printf "coordinator %.0f%% + workers %.0f%% of a core", c * s, w * s }')
   RSS_CAMPAIGN=$(rss_mb) RSS_PEAK=$(hwm_mb)
-  stop_all
+  stop_pids
 }
 campaign
 ALONE=$RATE ALONE_SHARE=$SHARE ALONE_RSS=$RSS_CAMPAIGN ALONE_PEAK=$RSS_PEAK

@@ -3,16 +3,17 @@
 // tree and the figure does not depend on where the answer lies). Items are
 // placed one at a time in item order (category by category), each into a
 // house its category has not used yet; a clue is checked once both of its
-// items are placed, by its definition (restated below). A node is one
-// placement tried. No propagation, no domains, no try-values, no ordering
-// heuristic: written here, independent of the family's solver and grade
-// (puzzles/zebra/solver.h) and of its verifier's MAC search; only the JSON
-// reader (codec.h) is shared.
+// items are placed, by its definition (restated in the tests' clue_meaning.h,
+// which the brute-force test shares). A node is one placement tried. No
+// propagation, no domains, no try-values, no ordering heuristic: written
+// here, independent of the family's solver and grade (puzzles/zebra/solver.h)
+// and of its verifier's MAC search; only the JSON reader (codec.h) is shared.
 #include <cstdint>
 #include <vector>
 
 #include "bench/effort/effort.h"
 #include "puzzles/zebra/codec.h"
+#include "tests/unit/families/zebra/clue_meaning.h"
 
 namespace foundry::bench {
 namespace {
@@ -22,27 +23,6 @@ using puzzles::zebra::ClueType;
 
 // Far above what default-size puzzles need; larger sizes may reach it.
 constexpr int64_t kMaxNodes = 200'000'000;
-
-bool Holds(const Clue& c, const std::vector<int>& house) {
-  const int a = house[c.a], b = house[c.b];
-  switch (c.type) {
-    case ClueType::kPosition:
-      return a == c.house;
-    case ClueType::kNotPosition:
-      return a != c.house;
-    case ClueType::kSame:
-      return a == b;
-    case ClueType::kNotSame:
-      return a != b;
-    case ClueType::kLeftOf:
-      return a < b;
-    case ClueType::kImmediatelyLeftOf:
-      return b == a + 1;
-    case ClueType::kNextTo:
-      return a == b + 1 || b == a + 1;
-  }
-  return false;
-}
 
 struct Backtracker {
   int h = 0, n = 0;
@@ -64,7 +44,7 @@ struct Backtracker {
       house[i] = x;
       bool ok = true;
       for (const Clue& c : due[i]) {
-        if (!Holds(c, house)) {
+        if (!puzzles::zebra::RestatedHolds(c, house)) {
           ok = false;
           break;
         }

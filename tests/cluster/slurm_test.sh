@@ -45,20 +45,8 @@ IDLE_S=10        # FOUNDRY_EXIT_WHEN_IDLE; with FOUNDRY_KEEP_WORKERS=1 the
                  # campaign job leaves the array alone: every worker must end
                  # by itself, this long after its last job
 
-started_ms=$(date +%s%3N)
-say() { printf '[%6.1fs] %s\n' "$(( $(date +%s%3N) - started_ms ))e-3" "$*"; }
-failures=()
-check() {  # DESCRIPTION COMMAND...: records a failure instead of stopping
-  local what=$1
-  shift
-  if "$@"; then
-    say "ok: $what"
-  else
-    say "FAIL: $what"
-    failures+=("$what")
-  fi
-}
-die() { say "FAIL: $*"; exit 1; }
+# shellcheck source=tests/checks.sh
+. "$REPO/tests/checks.sh"
 
 if [ "$(id -u)" -ne 0 ]; then
   echo "slurm_test: needs root (it starts slurmd and munged); skipped" >&2

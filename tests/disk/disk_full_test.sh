@@ -40,15 +40,8 @@ COUNT1=30000
 COUNT2=20000
 RESERVE_MB=8
 
-started_ms=$(date +%s%3N)
-say() { printf '[%6.1fs] %s\n' "$(( $(date +%s%3N) - started_ms ))e-3" "$*"; }
-failures=()
-check() {  # DESCRIPTION COMMAND...: records a failure instead of stopping
-  local what=$1
-  shift
-  if "$@"; then say "ok: $what"; else say "FAIL: $what"; failures+=("$what"); fi
-}
-die() { say "FAIL: $*"; exit 1; }
+# shellcheck source=tests/checks.sh
+. "$(dirname "$0")/../checks.sh"
 
 T=$(mktemp -d /tmp/foundry-disk-test.XXXXXX)
 DISK=$T/disk

@@ -38,8 +38,11 @@
 namespace {
 
 namespace v1 = foundry::v1;
+using foundry::coordinator::CampaignServiceImpl;
 using foundry::coordinator::ImportItem;
 using foundry::coordinator::ImportSession;
+using foundry::coordinator::PuzzleStoreServiceImpl;
+using foundry::coordinator::StoreAdminServiceImpl;
 
 // Inputs between two fresh worlds: accepted campaigns, imports and plays
 // accumulate, and a store that only grows would slow the run down.
@@ -151,6 +154,26 @@ bool Decode(const uint8_t* data, size_t size, M& m) {
   return m.ParseFromArray(data, static_cast<int>(size));
 }
 
+// Parses the input as the request of unary handler `method` and, when it
+// parses and `admit` (which may adjust it) agrees, calls `method` as gRPC
+// calls it, with a null ServerContext.
+template <typename Service, typename Request, typename Response, typename Admit>
+void CallUnary(Service& service,
+               grpc::Status (Service::*method)(grpc::ServerContext*, const Request*, Response*),
+               const uint8_t* data, size_t size, Admit admit) {
+  Request r;
+  if (!Decode(data, size, r) || !admit(r)) return;
+  Response resp;
+  (void)(service.*method)(nullptr, &r, &resp);
+}
+
+template <typename Service, typename Request, typename Response>
+void CallUnary(Service& service,
+               grpc::Status (Service::*method)(grpc::ServerContext*, const Request*, Response*),
+               const uint8_t* data, size_t size) {
+  CallUnary(service, method, data, size, [](const Request&) { return true; });
+}
+
 }  // namespace
 
 // The request types, by the first byte. 0..8 keep the numbers the corpus
@@ -186,16 +209,17 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const uint8_t kind = data[0] % kKinds;
   ++data;
   --size;
+  // A read of a short id reads a stored puzzle (RealId).
+  const auto with_real_id = [&](auto& r) {
+    r.set_id(w.RealId(r.id()));
+    return true;
+  };
   switch (kind) {
-    case kSubmitCampaign: {
-      v1::SubmitCampaignRequest r;
-      v1::Campaign resp;
+    case kSubmitCampaign:
       // Keep accepted campaigns small: the fuzzer is not here to fill disks.
-      if (Decode(data, size, r) && r.spec().count() <= 1000) {
-        (void)w.campaigns->SubmitCampaign(nullptr, &r, &resp);
-      }
+      CallUnary(*w.campaigns, &CampaignServiceImpl::SubmitCampaign, data, size,
+                [](const v1::SubmitCampaignRequest& r) { return r.spec().count() <= 1000; });
       break;
-    }
     case kLease: {
       v1::LeaseRequest r;
       if (Decode(data, size, r)) (void)w.core->Lease(r);
@@ -216,64 +240,33 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       (void)w.core->SubmitResults({chunk});
       break;
     }
-    case kGetPuzzle: {
-      v1::GetPuzzleRequest r;
-      v1::Puzzle p;
-      if (!Decode(data, size, r)) break;
-      r.set_id(w.RealId(r.id()));
-      (void)w.store_service->GetPuzzle(nullptr, &r, &p);
+    case kGetPuzzle:
+      CallUnary(*w.store_service, &PuzzleStoreServiceImpl::GetPuzzle, data, size, with_real_id);
       break;
-    }
-    case kQuery: {
-      v1::QueryRequest r;
-      v1::QueryResponse resp;
-      if (Decode(data, size, r)) (void)w.store_service->QueryPuzzles(nullptr, &r, &resp);
+    case kQuery:
+      CallUnary(*w.store_service, &PuzzleStoreServiceImpl::QueryPuzzles, data, size);
       break;
-    }
-    case kGetCampaign: {
-      v1::GetCampaignRequest r;
-      v1::Campaign resp;
-      if (Decode(data, size, r)) (void)w.campaigns->GetCampaign(nullptr, &r, &resp);
+    case kGetCampaign:
+      CallUnary(*w.campaigns, &CampaignServiceImpl::GetCampaign, data, size);
       break;
-    }
-    case kSample: {
-      v1::SampleRequest r;
-      v1::SampleResponse resp;
-      if (Decode(data, size, r)) (void)w.store_service->SamplePuzzles(nullptr, &r, &resp);
+    case kSample:
+      CallUnary(*w.store_service, &PuzzleStoreServiceImpl::SamplePuzzles, data, size);
       break;
-    }
-    case kRecordPlay: {
-      v1::RecordPlayRequest r;
-      v1::RecordPlayResponse resp;
-      if (!Decode(data, size, r)) break;
-      r.set_id(w.RealId(r.id()));
-      (void)w.store_service->RecordPlay(nullptr, &r, &resp);
+    case kRecordPlay:
+      CallUnary(*w.store_service, &PuzzleStoreServiceImpl::RecordPlay, data, size, with_real_id);
       break;
-    }
-    case kListCampaigns: {
-      v1::ListCampaignsRequest r;
-      v1::ListCampaignsResponse resp;
-      if (Decode(data, size, r)) (void)w.campaigns->ListCampaigns(nullptr, &r, &resp);
+    case kListCampaigns:
+      CallUnary(*w.campaigns, &CampaignServiceImpl::ListCampaigns, data, size);
       break;
-    }
-    case kCancelCampaign: {
-      v1::CancelCampaignRequest r;
-      v1::Campaign resp;
-      if (Decode(data, size, r)) (void)w.campaigns->CancelCampaign(nullptr, &r, &resp);
+    case kCancelCampaign:
+      CallUnary(*w.campaigns, &CampaignServiceImpl::CancelCampaign, data, size);
       break;
-    }
-    case kListFamilies: {
-      v1::ListFamiliesRequest r;
-      v1::ListFamiliesResponse resp;
-      if (Decode(data, size, r)) (void)w.campaigns->ListFamilies(nullptr, &r, &resp);
+    case kListFamilies:
+      CallUnary(*w.campaigns, &CampaignServiceImpl::ListFamilies, data, size);
       break;
-    }
-    case kListWorkers: {
-      v1::ListWorkersRequest r;
-      v1::ListWorkersResponse resp;
-      if (Decode(data, size, r)) (void)w.campaigns->ListWorkers(nullptr, &r, &resp);
+    case kListWorkers:
+      CallUnary(*w.campaigns, &CampaignServiceImpl::ListWorkers, data, size);
       break;
-    }
     case kRelease: {
       v1::ReleaseRequest r;
       if (!Decode(data, size, r)) break;
@@ -281,14 +274,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       (void)w.core->ReleaseLeases(r);
       break;
     }
-    case kGetPuzzles: {
-      v1::GetPuzzlesRequest r;
-      v1::GetPuzzlesResponse resp;
-      if (!Decode(data, size, r)) break;
-      for (auto& id : *r.mutable_ids()) id = w.RealId(id);
-      (void)w.store_service->GetPuzzles(nullptr, &r, &resp);
+    case kGetPuzzles:
+      CallUnary(*w.store_service, &PuzzleStoreServiceImpl::GetPuzzles, data, size,
+                [&](v1::GetPuzzlesRequest& r) {
+                  for (auto& id : *r.mutable_ids()) id = w.RealId(id);
+                  return true;
+                });
       break;
-    }
     case kExport: {
       // ExportPuzzles writes to a live stream. Its filter checks are
       // QueryPuzzles' (CheckFilter); a filter they pass is scanned as the
@@ -305,12 +297,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
                           [](const v1::Puzzle& p) { return !p.id().empty(); });
       break;
     }
-    case kStats: {
-      v1::StatsRequest r;
-      v1::StatsResponse resp;
-      if (Decode(data, size, r)) (void)w.store_service->GetStats(nullptr, &r, &resp);
+    case kStats:
+      CallUnary(*w.store_service, &PuzzleStoreServiceImpl::GetStats, data, size);
       break;
-    }
     case kImport: {
       // ImportPuzzles reads a stream; this is its body for a one-item stream.
       v1::ImportRequest r;
@@ -323,30 +312,24 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       (void)foundry::coordinator::ToImportResponse(session);
       break;
     }
-    case kGetPlayer: {
-      v1::GetPlayerRequest r;
-      v1::Player resp;
-      if (Decode(data, size, r)) (void)w.store_service->GetPlayer(nullptr, &r, &resp);
+    case kGetPlayer:
+      CallUnary(*w.store_service, &PuzzleStoreServiceImpl::GetPlayer, data, size);
       break;
-    }
-    case kNextPuzzle: {
-      v1::NextPuzzleRequest r;
-      v1::Puzzle resp;
-      if (Decode(data, size, r)) (void)w.store_service->NextPuzzle(nullptr, &r, &resp);
+    case kNextPuzzle:
+      CallUnary(*w.store_service, &PuzzleStoreServiceImpl::NextPuzzle, data, size);
       break;
-    }
     case kBackupStore: {
       // The handler's checks see the fuzzer's directory; an absolute one is
       // moved into the world's own directory (the fuzzer must not write
       // anywhere else), and `keep` bounded so that backups do not pile up.
-      v1::BackupStoreRequest r;
-      v1::BackupStoreResponse resp;
-      if (!Decode(data, size, r)) break;
-      if (std::filesystem::path(r.backup_dir()).is_absolute()) {
-        r.set_backup_dir(w.dir + "/backups");
-        r.set_keep(std::clamp<uint32_t>(r.keep(), 1, 2));
-      }
-      (void)w.admin->BackupStore(nullptr, &r, &resp);
+      CallUnary(*w.admin, &StoreAdminServiceImpl::BackupStore, data, size,
+                [&](v1::BackupStoreRequest& r) {
+                  if (std::filesystem::path(r.backup_dir()).is_absolute()) {
+                    r.set_backup_dir(w.dir + "/backups");
+                    r.set_keep(std::clamp<uint32_t>(r.keep(), 1, 2));
+                  }
+                  return true;
+                });
       break;
     }
   }

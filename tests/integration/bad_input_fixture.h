@@ -103,8 +103,21 @@ class BadInputTest : public ::testing::Test {
     req.mutable_filter()->set_level(level);
     req.set_page_size(page_size);
     req.set_page_token(token);
+    return QueryPuzzles(req);
+  }
+
+  // The store's answer to `req`, its response dropped.
+  grpc::Status QueryPuzzles(const v1::QueryRequest& req) {
     v1::QueryResponse resp;
     return store_->QueryPuzzles(Ctx().get(), req, &resp);
+  }
+  grpc::Status SamplePuzzles(const v1::SampleRequest& req) {
+    v1::SampleResponse resp;
+    return store_->SamplePuzzles(Ctx().get(), req, &resp);
+  }
+  grpc::Status RecordPlay(const v1::RecordPlayRequest& req) {
+    v1::RecordPlayResponse resp;
+    return store_->RecordPlay(Ctx().get(), req, &resp);
   }
 
   grpc::Status SubmitChunks(const std::vector<v1::ResultChunk>& chunks) {

@@ -16,12 +16,8 @@ namespace {
 
 // Peak resident memory of a process, in MB (VmHWM), or -1.
 double PeakRssMb(pid_t pid) {
-  std::ifstream in("/proc/" + std::to_string(pid) + "/status");
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.rfind("VmHWM:", 0) == 0) return std::stod(line.substr(6)) / 1024;
-  }
-  return -1;
+  const long kb = ProcStatus(pid, "VmHWM");
+  return kb < 0 ? -1 : static_cast<double>(kb) / 1024;
 }
 
 TEST_F(BadInputTest, AnImportOfHugeMessagesIsHandledAFewMegabytesAtATime) {

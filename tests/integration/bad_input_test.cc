@@ -23,6 +23,12 @@ TEST_F(BadInputTest, EveryBadRequestGetsTheRightCodeAndAClearMessage) {
   const std::string some_id = ExportedIds(cluster_->address()).front();
   const uint64_t size = job.end_index() - job.first_index();
   using C = grpc::StatusCode;
+  // A campaign of 10 secret-number puzzles with `params`, refused naming `message`.
+  const auto bad_params = [this](std::string name, std::map<std::string, std::string> params,
+                                 std::string message) {
+    return Case{std::move(name), [this, params] { return Submit("secret-number", 10, params); },
+                C::INVALID_ARGUMENT, std::move(message)};
+  };
 
   std::vector<Case> cases = {
       {"unknown family", [&] { return Submit("sudokku", 10); }, C::INVALID_ARGUMENT,
@@ -34,51 +40,16 @@ TEST_F(BadInputTest, EveryBadRequestGetsTheRightCodeAndAClearMessage) {
        "count must be"},
       {"count 2^64-1", [&] { return Submit("secret-number", UINT64_MAX); }, C::INVALID_ARGUMENT,
        "count must be"},
-      {"unknown param",
-       [&] {
-         return Submit("secret-number", 10, {{"colour", "red"}});
-       },
-       C::INVALID_ARGUMENT, "unknown parameter 'colour' (known: "},
-      {"param below range",
-       [&] {
-         return Submit("secret-number", 10, {{"digits", "1"}});
-       },
-       C::INVALID_ARGUMENT, "'digits' must be 2..6, got '1'"},
-      {"param above range",
-       [&] {
-         return Submit("secret-number", 10, {{"digits", "7"}});
-       },
-       C::INVALID_ARGUMENT, "'digits' must be 2..6"},
-      {"param not a number",
-       [&] {
-         return Submit("secret-number", 10, {{"digits", "three"}});
-       },
-       C::INVALID_ARGUMENT, "got 'three'"},
-      {"param empty",
-       [&] {
-         return Submit("secret-number", 10, {{"digits", ""}});
-       },
-       C::INVALID_ARGUMENT, "'digits' must be"},
-      {"param overflow",
-       [&] {
-         return Submit("secret-number", 10, {{"digits", "99999999999999999999999"}});
-       },
-       C::INVALID_ARGUMENT, "'digits' must be"},
-      {"param trailing junk",
-       [&] {
-         return Submit("secret-number", 10, {{"digits", "3x"}});
-       },
-       C::INVALID_ARGUMENT, "'digits' must be"},
-      {"bad bool",
-       [&] {
-         return Submit("secret-number", 10, {{"allow_redundant", "maybe"}});
-       },
-       C::INVALID_ARGUMENT, "'allow_redundant' must be true|false"},
-      {"inconsistent params",
-       [&] {
-         return Submit("secret-number", 10, {{"min_rules", "9"}, {"max_rules", "3"}});
-       },
-       C::INVALID_ARGUMENT, "min_rules"},
+      bad_params("unknown param", {{"colour", "red"}}, "unknown parameter 'colour' (known: "),
+      bad_params("param below range", {{"digits", "1"}}, "'digits' must be 2..6, got '1'"),
+      bad_params("param above range", {{"digits", "7"}}, "'digits' must be 2..6"),
+      bad_params("param not a number", {{"digits", "three"}}, "got 'three'"),
+      bad_params("param empty", {{"digits", ""}}, "'digits' must be"),
+      bad_params("param overflow", {{"digits", "99999999999999999999999"}}, "'digits' must be"),
+      bad_params("param trailing junk", {{"digits", "3x"}}, "'digits' must be"),
+      bad_params("bad bool", {{"allow_redundant", "maybe"}},
+                 "'allow_redundant' must be true|false"),
+      bad_params("inconsistent params", {{"min_rules", "9"}, {"max_rules", "3"}}, "min_rules"),
       {"job size too big", [&] { return Submit("secret-number", 10, {}, 5'000'000); },
        C::INVALID_ARGUMENT, "job_size must be"},
       {"unknown level", [&] { return SubmitGoal("zebra", "insane", {}, {}); }, C::INVALID_ARGUMENT,
@@ -266,16 +237,14 @@ TEST_F(BadInputTest, EveryBadRequestGetsTheRightCodeAndAClearMessage) {
       {"sample count 0",
        [&] {
          v1::SampleRequest r;
-         v1::SampleResponse o;
-         return store_->SamplePuzzles(Ctx().get(), r, &o);
+         return SamplePuzzles(r);
        },
        C::INVALID_ARGUMENT, "count must be 1..1000"},
       {"sample count too big",
        [&] {
          v1::SampleRequest r;
          r.set_count(5000);
-         v1::SampleResponse o;
-         return store_->SamplePuzzles(Ctx().get(), r, &o);
+         return SamplePuzzles(r);
        },
        C::INVALID_ARGUMENT, "count must be 1..1000"},
       {"score range upside down",
@@ -285,8 +254,7 @@ TEST_F(BadInputTest, EveryBadRequestGetsTheRightCodeAndAClearMessage) {
          r.mutable_filter()->set_has_score_range(true);
          r.mutable_filter()->set_min_score(0.8);
          r.mutable_filter()->set_max_score(0.2);
-         v1::SampleResponse o;
-         return store_->SamplePuzzles(Ctx().get(), r, &o);
+         return SamplePuzzles(r);
        },
        C::INVALID_ARGUMENT, "min_score <= max_score"},
       {"score range above 1",
@@ -294,24 +262,21 @@ TEST_F(BadInputTest, EveryBadRequestGetsTheRightCodeAndAClearMessage) {
          v1::QueryRequest r;
          r.mutable_filter()->set_has_score_range(true);
          r.mutable_filter()->set_max_score(3);
-         v1::QueryResponse o;
-         return store_->QueryPuzzles(Ctx().get(), r, &o);
+         return QueryPuzzles(r);
        },
        C::INVALID_ARGUMENT, "max_score <= 1"},
       {"observed without range",
        [&] {
          v1::QueryRequest r;
          r.mutable_filter()->set_use_observed(true);
-         v1::QueryResponse o;
-         return store_->QueryPuzzles(Ctx().get(), r, &o);
+         return QueryPuzzles(r);
        },
        C::INVALID_ARGUMENT, "use_observed applies to a score range"},
       {"query of an unknown family",
        [&] {
          v1::QueryRequest r;
          r.mutable_filter()->set_family("chess");
-         v1::QueryResponse o;
-         return store_->QueryPuzzles(Ctx().get(), r, &o);
+         return QueryPuzzles(r);
        },
        C::INVALID_ARGUMENT, "unknown family 'chess' (known: "},
       {"sample of an unknown family",
@@ -319,8 +284,7 @@ TEST_F(BadInputTest, EveryBadRequestGetsTheRightCodeAndAClearMessage) {
          v1::SampleRequest r;
          r.set_count(1);
          r.mutable_filter()->set_family("sudoko");
-         v1::SampleResponse o;
-         return store_->SamplePuzzles(Ctx().get(), r, &o);
+         return SamplePuzzles(r);
        },
        C::INVALID_ARGUMENT, "unknown family 'sudoko'"},
       {"export of an unknown family",
@@ -340,24 +304,21 @@ TEST_F(BadInputTest, EveryBadRequestGetsTheRightCodeAndAClearMessage) {
          v1::QueryRequest r;
          r.mutable_filter()->set_created_after_unix_ms(2000);
          r.mutable_filter()->set_created_before_unix_ms(1000);
-         v1::QueryResponse o;
-         return store_->QueryPuzzles(Ctx().get(), r, &o);
+         return QueryPuzzles(r);
        },
        C::INVALID_ARGUMENT, "later than created_before"},
       {"play of unknown puzzle",
        [&] {
          v1::RecordPlayRequest r;
          r.set_id("sn-0123456789abcdef0123456789abcdef");
-         v1::RecordPlayResponse o;
-         return store_->RecordPlay(Ctx().get(), r, &o);
+         return RecordPlay(r);
        },
        C::NOT_FOUND, "no puzzle with id"},
       {"play with malformed id",
        [&] {
          v1::RecordPlayRequest r;
          r.set_id("?");
-         v1::RecordPlayResponse o;
-         return store_->RecordPlay(Ctx().get(), r, &o);
+         return RecordPlay(r);
        },
        C::INVALID_ARGUMENT, "is not a puzzle id"},
       {"play of negative time",
@@ -365,8 +326,7 @@ TEST_F(BadInputTest, EveryBadRequestGetsTheRightCodeAndAClearMessage) {
          v1::RecordPlayRequest r;
          r.set_id(some_id);
          r.set_seconds(-1);
-         v1::RecordPlayResponse o;
-         return store_->RecordPlay(Ctx().get(), r, &o);
+         return RecordPlay(r);
        },
        C::INVALID_ARGUMENT, "seconds must be 0..86400"},
       {"play of NaN time",
@@ -374,8 +334,7 @@ TEST_F(BadInputTest, EveryBadRequestGetsTheRightCodeAndAClearMessage) {
          v1::RecordPlayRequest r;
          r.set_id(some_id);
          r.set_seconds(std::nan(""));
-         v1::RecordPlayResponse o;
-         return store_->RecordPlay(Ctx().get(), r, &o);
+         return RecordPlay(r);
        },
        C::INVALID_ARGUMENT, "seconds must be 0..86400"},
       {"too many chunks",

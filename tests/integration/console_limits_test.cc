@@ -12,7 +12,6 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <fstream>
 #include <random>
 #include <thread>
 
@@ -24,15 +23,6 @@ namespace foundry::testing {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-long ProcStatus(pid_t pid, const std::string& field) {
-  std::ifstream in("/proc/" + std::to_string(pid) + "/status");
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.rfind(field + ":", 0) == 0) return std::stol(line.substr(field.size() + 1));
-  }
-  return -1;
-}
 
 // A TCP connection to 127.0.0.1:port from `source` (any 127.x address is
 // this machine's; the console counts connections per source address).

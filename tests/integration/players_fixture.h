@@ -68,6 +68,15 @@ class PlayersFixture : public ::testing::Test {
     stub_ = foundry::v1::PuzzleStore::NewStub(
         grpc::CreateChannel(cluster_->address(), grpc::InsecureChannelCredentials()));
   }
+  // Serves 2 secret-number puzzles (seed 3) behind an admin, a reader and a
+  // worker token; returns the tokens by role.
+  std::map<std::string, std::string> ServeWithRoleTokens() {
+    Fill("secret-number", 2, 3);
+    std::vector<std::string> args;
+    std::map<std::string, std::string> tokens = WriteRoleTokens(dir_.path(), &args);
+    Serve(std::move(args));
+    return tokens;
+  }
   // The stored ids, in export order, into ids_; `count` of them expected.
   void LoadIds(size_t count) {
     ids_ = ExportedIds(cluster_->address());

@@ -238,21 +238,15 @@ TEST_F(PlayersPlaysTest, NearestOneServesInStepAndPuzzlesStartAtTheirOwnDeviatio
       << r.puzzle_rating_change() << " " << r.player_rating_change();
 }
 
-TEST(PlayersPlaysRolesTest, OnlyAdminMayExportPlays) {
-  TempDir dir;
-  auto run = RunCommand({Bin("foundry"), "run", "--family", "secret-number", "--count", "2",
-                         "--seed", "3", "--db", dir.path() + "/db", "--quiet"});
-  ASSERT_EQ(run.exit_code, 0) << run.err;
-  std::vector<std::string> args;
-  std::map<std::string, std::string> tokens = WriteRoleTokens(dir.path(), &args);
-  LocalCluster cluster(dir.path() + "/db", dir.path(), 0, 1, 2.0, args);
-  ASSERT_TRUE(cluster.ok()) << cluster.CoordinatorLog();
-  auto stub = v1::PuzzleStore::NewStub(
-      grpc::CreateChannel(cluster.address(), grpc::InsecureChannelCredentials()));
+using PlayersPlaysRolesTest = PlayersFixture;
+
+TEST_F(PlayersPlaysRolesTest, OnlyAdminMayExportPlays) {
+  std::map<std::string, std::string> tokens = ServeWithRoleTokens();
+  ASSERT_FALSE(HasFatalFailure());
   for (const auto& [role, token] : tokens) {
     auto ctx = Ctx();
     ctx->AddMetadata("authorization", "Bearer " + token);
-    auto reader = stub->ExportPlays(ctx.get(), v1::ExportPlaysRequest());
+    auto reader = stub_->ExportPlays(ctx.get(), v1::ExportPlaysRequest());
     v1::PlayRecord r;
     while (reader->Read(&r)) {
     }
@@ -260,8 +254,8 @@ TEST(PlayersPlaysRolesTest, OnlyAdminMayExportPlays) {
         << role;
   }
   auto cli = RunCommand({"/bin/sh", "-c",
-                         "FOUNDRY_TOKEN_FILE=" + dir.path() + "/reader.token " + Bin("foundry") +
-                             " export --plays --coordinator " + cluster.address()});
+                         "FOUNDRY_TOKEN_FILE=" + dir_.path() + "/reader.token " + Bin("foundry") +
+                             " export --plays --coordinator " + cluster_->address()});
   EXPECT_EQ(cli.exit_code, 1);
   EXPECT_NE(cli.err.find("export plays"), std::string::npos) << cli.err;
 }

@@ -294,19 +294,13 @@ TEST_F(PlayersTest, CommandLinePlaysTheNextPuzzleAndShowsTheRatingChange) {
   EXPECT_NE(bad.err.find("--player and --family go together"), std::string::npos) << bad.err;
 }
 
+using PlayersRolesTest = PlayersFixture;
+
 // The reader token (a game server's) may play, rate, draw and ask for the
 // puzzle of the day; a worker token may not; only admin may refit.
-TEST(PlayersRolesTest, ReaderMayServePlayersWorkerMayNot) {
-  TempDir dir;
-  auto run = RunCommand({Bin("foundry"), "run", "--family", "secret-number", "--count", "2",
-                         "--seed", "3", "--db", dir.path() + "/db", "--quiet"});
-  ASSERT_EQ(run.exit_code, 0) << run.err;
-  std::vector<std::string> args;
-  std::map<std::string, std::string> tokens = WriteRoleTokens(dir.path(), &args);
-  LocalCluster cluster(dir.path() + "/db", dir.path(), 0, 1, 2.0, args);
-  ASSERT_TRUE(cluster.ok()) << cluster.CoordinatorLog();
-  auto stub = v1::PuzzleStore::NewStub(
-      grpc::CreateChannel(cluster.address(), grpc::InsecureChannelCredentials()));
+TEST_F(PlayersRolesTest, ReaderMayServePlayersWorkerMayNot) {
+  std::map<std::string, std::string> tokens = ServeWithRoleTokens();
+  ASSERT_FALSE(HasFatalFailure());
   const auto ctx = [](const std::string& token) {
     auto c = Ctx();
     c->AddMetadata("authorization", "Bearer " + token);
@@ -315,7 +309,7 @@ TEST(PlayersRolesTest, ReaderMayServePlayersWorkerMayNot) {
   {
     v1::RefitRatingsResponse refit;
     EXPECT_TRUE(
-        stub->RefitRatings(ctx(tokens["admin"]).get(), v1::RefitRatingsRequest(), &refit).ok());
+        stub_->RefitRatings(ctx(tokens["admin"]).get(), v1::RefitRatingsRequest(), &refit).ok());
     EXPECT_EQ(refit.families_size(), 1);
   }
   for (const char* role : {"reader", "worker"}) {
@@ -324,22 +318,22 @@ TEST(PlayersRolesTest, ReaderMayServePlayersWorkerMayNot) {
     next.set_player_id("p");
     next.set_family("secret-number");
     v1::Puzzle puzzle;
-    EXPECT_EQ(stub->NextPuzzle(ctx(tokens[role]).get(), next, &puzzle).error_code(), want) << role;
+    EXPECT_EQ(stub_->NextPuzzle(ctx(tokens[role]).get(), next, &puzzle).error_code(), want) << role;
     v1::GetPlayerRequest get;
     get.set_player_id("p");
     get.set_family("secret-number");
     v1::Player player;
-    EXPECT_EQ(stub->GetPlayer(ctx(tokens[role]).get(), get, &player).error_code(), want) << role;
+    EXPECT_EQ(stub_->GetPlayer(ctx(tokens[role]).get(), get, &player).error_code(), want) << role;
     v1::PuzzleOfTheDayRequest daily;
     daily.set_family("secret-number");
     v1::Puzzle of_the_day;
-    EXPECT_EQ(stub->PuzzleOfTheDay(ctx(tokens[role]).get(), daily, &of_the_day).error_code(), want)
+    EXPECT_EQ(stub_->PuzzleOfTheDay(ctx(tokens[role]).get(), daily, &of_the_day).error_code(), want)
         << role;
     // A refit rewrites how every new puzzle starts: admin only.
     v1::RefitRatingsResponse refit;
-    EXPECT_EQ(
-        stub->RefitRatings(ctx(tokens[role]).get(), v1::RefitRatingsRequest(), &refit).error_code(),
-        C::PERMISSION_DENIED)
+    EXPECT_EQ(stub_->RefitRatings(ctx(tokens[role]).get(), v1::RefitRatingsRequest(), &refit)
+                  .error_code(),
+              C::PERMISSION_DENIED)
         << role;
     if (want == C::OK) {
       v1::RecordPlayRequest play;
@@ -347,7 +341,7 @@ TEST(PlayersRolesTest, ReaderMayServePlayersWorkerMayNot) {
       play.set_player_id("p");
       play.set_answer("1000");
       v1::RecordPlayResponse r;
-      grpc::Status s = stub->RecordPlay(ctx(tokens[role]).get(), play, &r);
+      grpc::Status s = stub_->RecordPlay(ctx(tokens[role]).get(), play, &r);
       EXPECT_TRUE(s.ok() || s.error_code() == C::INVALID_ARGUMENT) << s.error_message();
     }
   }

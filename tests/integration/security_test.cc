@@ -139,15 +139,16 @@ TEST_F(SecurityTest, RolesAreEnforcedAndTlsIsReallyUsed) {
   // The admin starts a campaign; a TLS worker with the admin token runs it.
   ClientSecurity admin = Client(Path("ca.pem"), Path("admin.token"));
   ASSERT_TRUE(Submit(*Campaigns(admin, port), admin, &campaign).ok());
-  {
+  // CancelCampaign of that campaign with `who`'s credentials.
+  const auto cancel_as = [&](const ClientSecurity& who) {
     grpc::ClientContext ctx;
-    reader.Apply(ctx);
+    who.Apply(ctx);
     v1::CancelCampaignRequest req;
     req.set_campaign_id(campaign.id());
     v1::Campaign out;
-    EXPECT_EQ(stub->CancelCampaign(&ctx, req, &out).error_code(),
-              grpc::StatusCode::PERMISSION_DENIED);
-  }
+    return Campaigns(who, port)->CancelCampaign(&ctx, req, &out).error_code();
+  };
+  EXPECT_EQ(cancel_as(reader), grpc::StatusCode::PERMISSION_DENIED);
   {
     auto workers = v1::WorkerService::NewStub(reader.Connect(address, grpc::ChannelArguments()));
     grpc::ClientContext ctx;
@@ -164,13 +165,7 @@ TEST_F(SecurityTest, RolesAreEnforcedAndTlsIsReallyUsed) {
     v1::Campaign other;
     EXPECT_EQ(Submit(*Campaigns(worker_token, port), worker_token, &other).error_code(),
               grpc::StatusCode::PERMISSION_DENIED);
-    grpc::ClientContext ctx;
-    worker_token.Apply(ctx);
-    v1::CancelCampaignRequest req;
-    req.set_campaign_id(campaign.id());
-    v1::Campaign out;
-    EXPECT_EQ(Campaigns(worker_token, port)->CancelCampaign(&ctx, req, &out).error_code(),
-              grpc::StatusCode::PERMISSION_DENIED);
+    EXPECT_EQ(cancel_as(worker_token), grpc::StatusCode::PERMISSION_DENIED);
     auto store = v1::PuzzleStore::NewStub(worker_token.Connect(address, grpc::ChannelArguments()));
     grpc::ClientContext get_ctx;
     worker_token.Apply(get_ctx);

@@ -21,16 +21,6 @@ namespace {
 
 namespace v1 = foundry::v1;
 
-// A field of /proc/<pid>/status ("Threads", "VmRSS"), as a number.
-long ProcStatus(pid_t pid, const std::string& field) {
-  std::ifstream in("/proc/" + std::to_string(pid) + "/status");
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.rfind(field + ":", 0) == 0) return std::stol(line.substr(field.size() + 1));
-  }
-  return -1;
-}
-
 // One export stream of its own connection (a local subchannel pool: no
 // sharing with other channels), with an optional bearer token.
 struct RawStream {

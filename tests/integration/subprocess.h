@@ -53,6 +53,9 @@ CommandResult RunCommand(const std::vector<std::string>& argv,
 int WaitForNumberAfter(Subprocess& p, const std::string& prefix,
                        std::chrono::milliseconds timeout = std::chrono::seconds(20));
 
+// A numeric field of /proc/<pid>/status ("Threads", "VmRSS" in kB), or -1.
+long ProcStatus(pid_t pid, const std::string& field);
+
 // A fresh empty directory under the system temp dir, removed by the destructor.
 class TempDir {
  public:

@@ -110,6 +110,25 @@ class CoordinatorTest : public ::testing::Test {
     return ids;
   }
 
+  // Expects `spec`, run to its end in a fresh store, to store exactly `ids`.
+  void ExpectAFreshStoreGets(const foundry::v1::CampaignSpec& spec,
+                             const std::set<std::string>& ids) {
+    TearDown();
+    SetUp();
+    Drive(core_->SubmitCampaign(spec)->id());
+    EXPECT_EQ(StoredIds(), ids);
+  }
+
+  // Two-digit secret numbers named by a single rule: a space of only a
+  // handful of puzzles, which a campaign of `count` uses up.
+  static foundry::v1::CampaignSpec TinySpaceSpec(uint64_t count) {
+    foundry::v1::CampaignSpec spec = Spec(count, 1, 500);
+    (*spec.mutable_params())["digits"] = "2";
+    (*spec.mutable_params())["max_rules"] = "1";
+    (*spec.mutable_params())["min_rules"] = "1";
+    return spec;
+  }
+
   std::filesystem::path dir_;
   std::unique_ptr<storage::Store> store_;
   std::unique_ptr<Coordinator> core_;

@@ -107,12 +107,7 @@ TEST_F(CoordinatorTest, RestartResumesFromTheCommittedCursorWithTheSameResult) {
   EXPECT_EQ(core_->Heartbeat(hb).status().code(), Status::Code::kNotFound);
   const Campaign done = Drive(id);
   EXPECT_EQ(done.counters().stored(), 400u);
-  const auto ids = StoredIds();
-
-  TearDown();
-  SetUp();
-  Drive(core_->SubmitCampaign(Spec(400, 21, 50))->id());
-  EXPECT_EQ(StoredIds(), ids);
+  ExpectAFreshStoreGets(Spec(400, 21, 50), StoredIds());
 }
 
 TEST_F(CoordinatorTest, CancelStopsLeasingAndKeepsWhatWasStored) {
@@ -139,12 +134,7 @@ TEST_F(CoordinatorTest, FewDistinctPuzzlesEndsExhaustedWithAMessage) {
   CoordinatorOptions opts;
   opts.stall_candidates = 5000;
   Reopen(opts);
-  auto spec = Spec(1000000, 1, 500);
-  // Two-digit numbers identified by a single rule: only a handful exist.
-  (*spec.mutable_params())["digits"] = "2";
-  (*spec.mutable_params())["max_rules"] = "1";
-  (*spec.mutable_params())["min_rules"] = "1";
-  auto c = core_->SubmitCampaign(spec);
+  auto c = core_->SubmitCampaign(TinySpaceSpec(1000000));
   ASSERT_TRUE(c.ok()) << c.status().ToString();
   const Campaign done = Drive(c->id());
   EXPECT_EQ(done.state(), foundry::v1::CAMPAIGN_STATE_EXHAUSTED);
@@ -179,11 +169,7 @@ TEST_F(CoordinatorTest, UsedUpPuzzleSpaceEndsExhaustedAfterAStretchOfDuplicates)
   CoordinatorOptions opts;
   opts.stall_duplicates = 300;  // the candidate limit stays far away
   Reopen(opts);
-  auto spec = Spec(1000000, 1, 500);
-  (*spec.mutable_params())["digits"] = "2";
-  (*spec.mutable_params())["max_rules"] = "1";
-  (*spec.mutable_params())["min_rules"] = "1";
-  auto c = core_->SubmitCampaign(spec);
+  auto c = core_->SubmitCampaign(TinySpaceSpec(1000000));
   const Campaign done = Drive(c->id());
   EXPECT_EQ(done.state(), foundry::v1::CAMPAIGN_STATE_EXHAUSTED);
   EXPECT_NE(done.message().find("were all already in the store"), std::string::npos);

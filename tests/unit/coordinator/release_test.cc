@@ -47,11 +47,7 @@ TEST_F(CoordinatorTest, AReleasedLeaseIsLeasedAgainAtOnceNotAfterItsTtl) {
   EXPECT_EQ(done.counters().stored(), 300u);
 
   // The same campaign never released anything stores the same puzzles.
-  const auto ids = StoredIds();
-  TearDown();
-  SetUp();
-  Drive(core_->SubmitCampaign(Spec(300, 5, 60))->id());
-  EXPECT_EQ(StoredIds(), ids);
+  ExpectAFreshStoreGets(Spec(300, 5, 60), StoredIds());
 }
 
 TEST_F(CoordinatorTest, AWorkerOfOneCampaignGetsOnlyItsJobsAndLearnsItsEnd) {

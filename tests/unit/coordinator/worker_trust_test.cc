@@ -12,12 +12,15 @@ namespace {
 
 using Clock = WorkerTrust::Clock;
 
-TEST(WorkerTrustTest, ProbationChecksEveryIndexThenASample) {
-  TrustOptions o;
-  o.probation_jobs = 2;
-  o.sample_rate = 0.1;
-  WorkerTrust trust(o);
+// A WorkerTrust of `options` that has seen worker "w" (version 1).
+WorkerTrust SeenTrust(const TrustOptions& options) {
+  WorkerTrust trust(options);
   trust.Seen("w", 1, "", Clock::now());
+  return trust;
+}
+
+TEST(WorkerTrustTest, ProbationChecksEveryIndexThenASample) {
+  WorkerTrust trust = SeenTrust({.probation_jobs = 2, .sample_rate = 0.1});
   bool full = false;
   for (int job = 0; job < 2; ++job) {
     auto sample = trust.SampleFor("w", 100, 200, &full);
@@ -49,11 +52,7 @@ TEST(WorkerTrustTest, QuarantineHandsBackTheCommitsMadeOnASample) {
 // jobs were committed on a sample, and that full check clears them: what a
 // quarantine must audit stays bounded.
 TEST(WorkerTrustTest, TooManyCommitsOnASampleBringAFullCheck) {
-  TrustOptions o;
-  o.probation_jobs = 0;
-  o.max_sampled_commits = 3;
-  WorkerTrust trust(o);
-  trust.Seen("w", 1, "", Clock::now());
+  WorkerTrust trust = SeenTrust({.probation_jobs = 0, .max_sampled_commits = 3});
   bool full = true;
   for (uint64_t seq = 0; seq < 3; ++seq) {
     EXPECT_EQ(trust.SampleFor("w", 0, 1000, &full).size(), 30u);
@@ -80,11 +79,7 @@ double SurvivalOdds(uint64_t n, uint64_t forged, uint64_t k, uint64_t jobs) {
 }
 
 TEST(WorkerTrustTest, ASampledForgerSurvivesAsOftenAsTheFormulaSays) {
-  TrustOptions o;
-  o.probation_jobs = 0;
-  o.sample_rate = 0.03;
-  WorkerTrust trust(o);
-  trust.Seen("w", 1, "", Clock::now());
+  WorkerTrust trust = SeenTrust({.probation_jobs = 0, .sample_rate = 0.03});
   const uint64_t n = 512, forged = 5, jobs = 4;  // f ~ 1%
   // The forged indices of every job: the first `forged` of its range.
   const int trials = 20000;

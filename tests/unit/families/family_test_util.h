@@ -1,5 +1,5 @@
-// Helpers the family tests share: parameters that must parse, and the first
-// accepted candidates of a campaign's stream.
+// Helpers the family tests share: parameters that must parse, the candidates
+// of a campaign's stream, and Verify() agreeing with Generate().
 #pragma once
 
 #include <map>
@@ -7,6 +7,7 @@
 #include <variant>
 #include <vector>
 
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include "puzzles/family.h"
@@ -32,6 +33,32 @@ inline std::vector<Accepted> FirstAccepted(const Family& family, const Params& p
     if (auto* a = std::get_if<Accepted>(&c)) out.push_back(std::move(*a));
   }
   return out;
+}
+
+// Candidate `index` of stream (seed, params), as a campaign draws it.
+inline Candidate GenerateAt(const Family& family, const Params& params, uint64_t seed,
+                            uint64_t index) {
+  Rng rng = CandidateRng(seed, index);
+  return family.Generate(rng, params);
+}
+
+// Expects Verify() to accept `a` and to grade it as Generate() did.
+inline void ExpectVerifyAgrees(const Family& family, const Accepted& a) {
+  auto d = family.Verify(a.puzzle, a.solution);
+  ASSERT_TRUE(d.ok()) << d.status().ToString();
+  EXPECT_EQ(d->level, a.difficulty.level);
+  EXPECT_EQ(d->score, a.difficulty.score);
+  EXPECT_EQ(d->details, a.difficulty.details);
+}
+
+// Expects Verify() to refuse (puzzle, solution) as InvalidArgument with a
+// message holding `fragment`.
+inline void ExpectVerifyRefuses(const Family& family, const nlohmann::json& puzzle,
+                                const nlohmann::json& solution, const std::string& fragment) {
+  auto d = family.Verify(puzzle, solution);
+  ASSERT_FALSE(d.ok()) << puzzle.dump();
+  EXPECT_EQ(d.status().code(), Status::Code::kInvalidArgument) << d.status().ToString();
+  EXPECT_THAT(d.status().message(), ::testing::HasSubstr(fragment));
 }
 
 }  // namespace foundry::puzzles::testing

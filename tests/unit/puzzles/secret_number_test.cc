@@ -16,6 +16,7 @@
 #include "puzzles/registry.h"
 #include "puzzles/rng.h"
 #include "puzzles/secret_number/rules.h"
+#include "tests/unit/families/family_test_util.h"
 
 namespace foundry::puzzles {
 namespace {
@@ -28,14 +29,11 @@ using json = nlohmann::json;
 const Family& SN() { return secret_number::TheFamily(); }
 
 Params MakeParams(std::map<std::string, std::string> raw = {}) {
-  auto p = SN().MakeParams(raw);
-  EXPECT_TRUE(p.ok()) << p.status().ToString();
-  return p.ok() ? *p : Params();
+  return testing::ParamsOrFail(SN(), raw);
 }
 
 Candidate Gen(const Params& params, uint64_t seed, uint64_t index) {
-  Rng rng = CandidateRng(seed, index);
-  return SN().Generate(rng, params);
+  return testing::GenerateAt(SN(), params, seed, index);
 }
 
 json Rule(const std::string& subject, const std::string& op, int64_t value) {
@@ -366,10 +364,7 @@ TEST(SecretNumberTest, MinRulesAboveMaxRulesRejected) {
 // ---- verify: malformed and wrong puzzles ----
 
 void ExpectInvalid(const json& puzzle, const json& solution, const std::string& fragment) {
-  auto d = SN().Verify(puzzle, solution);
-  ASSERT_FALSE(d.ok()) << puzzle.dump();
-  EXPECT_EQ(d.status().code(), Status::Code::kInvalidArgument) << d.status().ToString();
-  EXPECT_THAT(d.status().message(), HasSubstr(fragment));
+  testing::ExpectVerifyRefuses(SN(), puzzle, solution, fragment);
 }
 
 TEST(SecretNumberTest, VerifyRejectsMalformedShapes) {

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <fstream>
 #include <limits>
+#include <string_view>
 #include <thread>
 
 #include <gmock/gmock.h>
@@ -19,7 +20,14 @@ namespace {
 
 // The opening tests, their own suite so that the fixture is instantiated
 // once per suite.
-class StoreOpenTest : public StoreTest {};
+class StoreOpenTest : public StoreTest {
+ protected:
+  // Makes DbDir() a directory holding one file, `name`, with `content`.
+  void DirectoryWith(std::string_view name, std::string_view content) {
+    std::filesystem::create_directory(DbDir());
+    std::ofstream(std::filesystem::path(DbDir()) / name) << content;
+  }
+};
 
 INSTANTIATE_TEST_SUITE_P(SyncWrites, StoreOpenTest, ::testing::Bool(),
                          [](const auto& info) { return info.param ? "Sync" : "NoSync"; });
@@ -147,8 +155,7 @@ TEST_P(StoreOpenTest, PlainRocksDbIsRefusedAndLeftAlone) {
 }
 
 TEST_P(StoreOpenTest, DirectoryOfOtherFilesIsRefusedAndLeftAlone) {
-  std::filesystem::create_directory(DbDir());
-  std::ofstream(std::filesystem::path(DbDir()) / "notes.txt") << "my thesis, draft 7\n";
+  DirectoryWith("notes.txt", "my thesis, draft 7\n");
   const auto before = Listing(DbDir());
   Result<std::unique_ptr<Store>> s = Store::Open(DbDir(), Options());
   ASSERT_FALSE(s.ok());
@@ -158,8 +165,7 @@ TEST_P(StoreOpenTest, DirectoryOfOtherFilesIsRefusedAndLeftAlone) {
 }
 
 TEST_P(StoreOpenTest, GarbageCurrentFileIsAClearErrorAndLeftAlone) {
-  std::filesystem::create_directory(DbDir());
-  std::ofstream(std::filesystem::path(DbDir()) / "CURRENT") << "this is not a manifest name";
+  DirectoryWith("CURRENT", "this is not a manifest name");
   const auto before = Listing(DbDir());
   Result<std::unique_ptr<Store>> s = Store::Open(DbDir(), Options());
   ASSERT_FALSE(s.ok());
@@ -174,8 +180,7 @@ TEST_P(StoreOpenTest, GarbageCurrentFileIsAClearErrorAndLeftAlone) {
 }
 
 TEST_P(StoreOpenTest, CurrentNamingAMissingManifestIsDataLoss) {
-  std::filesystem::create_directory(DbDir());
-  std::ofstream(std::filesystem::path(DbDir()) / "CURRENT") << "MANIFEST-000001\n";
+  DirectoryWith("CURRENT", "MANIFEST-000001\n");
   Result<std::unique_ptr<Store>> s = Store::Open(DbDir(), Options());
   ASSERT_FALSE(s.ok());
   EXPECT_EQ(s.status().code(), Status::Code::kDataLoss) << s.status().ToString();
@@ -213,8 +218,7 @@ TEST_P(StoreOpenTest, PathThatIsAFileIsRefused) {
 // A creation interrupted after RocksDB made its files but before the schema
 // version was stored leaves our marker: the next Open finishes the job.
 TEST_P(StoreOpenTest, InterruptedCreationIsFinished) {
-  std::filesystem::create_directory(DbDir());
-  std::ofstream(std::filesystem::path(DbDir()) / kInitMarkerFile) << "";
+  DirectoryWith(kInitMarkerFile, "");
   {
     rocksdb::DBOptions o;
     o.create_if_missing = true;
@@ -239,8 +243,7 @@ TEST_P(StoreOpenTest, InterruptedCreationIsFinished) {
 }
 
 TEST_P(StoreOpenTest, MarkerOnlyDirectoryIsInitialised) {
-  std::filesystem::create_directory(DbDir());
-  std::ofstream(std::filesystem::path(DbDir()) / kInitMarkerFile) << "";
+  DirectoryWith(kInitMarkerFile, "");
   auto store = OpenOrDie();
   ASSERT_TRUE(store);
   EXPECT_FALSE(std::filesystem::exists(std::filesystem::path(DbDir()) / kInitMarkerFile));

@@ -27,7 +27,10 @@ constexpr char kSd[] = "sudoku";
 
 class StoreQueriesTest : public ::testing::Test {
  protected:
-  void SetUp() override {
+  void SetUp() override { Open(); }
+
+  // Opens the store in tmp_ (the one open must be closed first).
+  void Open() {
     auto s = RocksStore::Open(tmp_.Sub("db"), StoreOptions{});
     ASSERT_TRUE(s.ok()) << s.status().ToString();
     store_ = std::move(*s);
@@ -65,6 +68,14 @@ class StoreQueriesTest : public ::testing::Test {
             ->Get(rocksdb::ReadOptions(), raw.cf(keys::kDefaultCf), "schema_version", &version)
             .ok());
     return version;
+  }
+
+  // Writes `version` as the schema_version of the store `raw` has open.
+  static void WriteSchemaVersion(testing::RawStore& raw, const std::string& version) {
+    ASSERT_TRUE(
+        raw.db()
+            ->Put(rocksdb::WriteOptions(), raw.cf(keys::kDefaultCf), "schema_version", version)
+            .ok());
   }
 
   static std::vector<std::string> Sorted(std::vector<std::string> ids) {
@@ -301,9 +312,7 @@ TEST_F(StoreQueriesTest, CatalogSurvivesReopen) {
   Add(kSd, "c-2", 0, 30);
   const auto before = store_->LevelCounts();
   store_.reset();
-  auto s = RocksStore::Open(tmp_.Sub("db"), StoreOptions{});
-  ASSERT_TRUE(s.ok());
-  store_ = std::move(*s);
+  ASSERT_NO_FATAL_FAILURE(Open());
   EXPECT_EQ(store_->LevelCounts(), before);
   EXPECT_EQ(store_->LevelCounts().at({kSd, "hard"}), 15u);
   Result<std::vector<Puzzle>> all = store_->Sample(PuzzleFilter{}, 500, {}, 1);
@@ -323,13 +332,9 @@ TEST_F(StoreQueriesTest, UpgradesASchemaOneStore) {
     for (std::string_view name : keys::kAddedInV2) {
       ASSERT_TRUE(raw.db()->DropColumnFamily(raw.cf(name)).ok());
     }
-    ASSERT_TRUE(raw.db()
-                    ->Put(rocksdb::WriteOptions(), raw.cf(keys::kDefaultCf), "schema_version", "1")
-                    .ok());
+    ASSERT_NO_FATAL_FAILURE(WriteSchemaVersion(raw, "1"));
   }
-  auto s = RocksStore::Open(tmp_.Sub("db"), StoreOptions{});
-  ASSERT_TRUE(s.ok()) << s.status().ToString();
-  store_ = std::move(*s);
+  ASSERT_NO_FATAL_FAILURE(Open());
   PuzzleFilter f(kSn, "", "");
   f.score = std::make_pair(0.0, 0.05);
   EXPECT_EQ(Sorted(ScanPaged(*store_, f, 4)),
@@ -357,13 +362,9 @@ TEST_F(StoreQueriesTest, UpgradesASchemaTwoStore) {
       const std::string key = p.family() + '\0' + p.difficulty().level() + '\0' + p.id();
       ASSERT_TRUE(raw.db()->Put(rocksdb::WriteOptions(), raw.cf(keys::kByFamilyCf), key, "").ok());
     }
-    ASSERT_TRUE(raw.db()
-                    ->Put(rocksdb::WriteOptions(), raw.cf(keys::kDefaultCf), "schema_version", "2")
-                    .ok());
+    ASSERT_NO_FATAL_FAILURE(WriteSchemaVersion(raw, "2"));
   }
-  auto s = RocksStore::Open(tmp_.Sub("db"), StoreOptions{});
-  ASSERT_TRUE(s.ok()) << s.status().ToString();
-  store_ = std::move(*s);
+  ASSERT_NO_FATAL_FAILURE(Open());
   EXPECT_EQ(Sorted(ScanPaged(*store_, PuzzleFilter(kSn, "hard", ""), 7)),
             Expected([](const Puzzle& p) {
               return p.family() == kSn && p.difficulty().level() == "hard";

@@ -20,6 +20,7 @@
 #include "puzzles/alignment/generator.h"
 #include "puzzles/alignment/greedy.h"
 #include "puzzles/rng.h"
+#include "tests/unit/families/family_test_util.h"
 
 namespace foundry::puzzles::alignment {
 namespace {
@@ -212,19 +213,11 @@ TEST(AlignmentTest, BeamFallbackIsValidAndNoWorseThanGreedy) {
 // ---- generation, verification ----
 
 Params MakeParams(std::map<std::string, std::string> raw = {}) {
-  auto p = AL().MakeParams(raw);
-  EXPECT_TRUE(p.ok()) << p.status().ToString();
-  return p.ok() ? *p : Params();
+  return testing::ParamsOrFail(AL(), raw);
 }
 
 std::vector<Accepted> Sample(const Params& params, int wanted, uint64_t seed = 1) {
-  std::vector<Accepted> out;
-  for (uint64_t i = 0; static_cast<int>(out.size()) < wanted && i < 20000; ++i) {
-    Rng rng = CandidateRng(seed, i);
-    Candidate c = AL().Generate(rng, params);
-    if (auto* a = std::get_if<Accepted>(&c)) out.push_back(std::move(*a));
-  }
-  return out;
+  return testing::FirstAccepted(AL(), params, wanted, seed, 20000);
 }
 
 // Re-checks an accepted puzzle from its JSON alone, with the test's model.

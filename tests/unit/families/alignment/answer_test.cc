@@ -58,9 +58,7 @@ TEST(AlignmentAnswerTest, FormatsTheGapCells) {
 TEST(AlignmentAnswerTest, AcceptsAnyOrderCaseAndSpacing) {
   for (const char* text :
        {"c0r0 c1r0", "c1r0 c0r0", "C0R0,C1R0", " c0 r0 , c1:r0 ", "c0r0;c1r0\n"}) {
-    auto r = Check(text);
-    ASSERT_TRUE(r.ok()) << text << ": " << r.status().ToString();
-    EXPECT_TRUE(*r) << text;
+    testing::ExpectJudged(Check(text), text, true);
   }
 }
 
@@ -134,18 +132,14 @@ TEST(AlignmentAnswerTest, GeneratedPuzzlesScoreTheirStoredLayout) {
 
 TEST(AlignmentAnswerTest, GeneratedPuzzlesTakeTheirFormattedAnswer) {
   const Params params = *AL().MakeParams(std::map<std::string, std::string>{});
-  const auto accepted = FirstAccepted(AL(), params, 5, 4, 2000);
-  for (const Accepted& accepted_one : accepted) {
-    const Accepted* a = &accepted_one;
-    const std::string answer = AL().FormatAnswer(a->puzzle, a->solution);
-    EXPECT_TRUE(*AL().CheckAnswer(a->puzzle, a->solution, answer)) << answer;
-    EXPECT_FALSE(
-        *AL().CheckAnswer(a->puzzle, a->solution, "none"));  // the base is below the target
-    EXPECT_THAT(
-        AL().AnswerPrompt(a->puzzle),
-        HasSubstr(" to reach " + std::to_string(a->puzzle["target_score"].get<int>()) + " points"));
-  }
-  EXPECT_EQ(accepted.size(), 5u);
+  testing::ExpectGeneratedTakeTheirAnswer(
+      AL(), params, 5, 4, 2000, [](const Accepted& a, const std::string&) {
+        EXPECT_FALSE(
+            *AL().CheckAnswer(a.puzzle, a.solution, "none"));  // the base is below the target
+        EXPECT_THAT(AL().AnswerPrompt(a.puzzle),
+                    HasSubstr(" to reach " + std::to_string(a.puzzle["target_score"].get<int>()) +
+                              " points"));
+      });
 }
 
 TEST(AlignmentSvgTest, BricksGuidesAndGapsOnlyWithTheSolution) {

@@ -18,8 +18,6 @@
 namespace foundry::puzzles::balance {
 namespace {
 
-using foundry::puzzles::testing::FirstAccepted;
-
 using ::testing::HasSubstr;
 using json = nlohmann::json;
 
@@ -57,14 +55,10 @@ TEST(BalanceAnswerTest, DeductionFormatsCoinAndWeight) {
 TEST(BalanceAnswerTest, DeductionAcceptsTheUsualWordings) {
   for (const char* text : {"coin 2 light", "2 lighter", "COIN 2 L", "2l", "coin 2 is lighter",
                            "  Coin  2,  light. ", "light 2"}) {
-    auto r = CheckDeduction(text);
-    ASSERT_TRUE(r.ok()) << text << ": " << r.status().ToString();
-    EXPECT_TRUE(*r) << text;
+    testing::ExpectJudged(CheckDeduction(text), text, true);
   }
   for (const char* text : {"coin 2 heavy", "coin 1 light", "coin 3 heavy", "1h"}) {
-    auto r = CheckDeduction(text);
-    ASSERT_TRUE(r.ok()) << text << ": " << r.status().ToString();
-    EXPECT_FALSE(*r) << text;
+    testing::ExpectJudged(CheckDeduction(text), text, false);
   }
 }
 
@@ -87,16 +81,12 @@ TEST(BalanceAnswerTest, StrategyAcceptsAnyFirstWeighingThatCanFinish) {
   // The classic 4 against 4, whatever the coins, in any spelling.
   for (const char* text : {"1 2 3 4 vs 5 6 7 8", "9,10,11,12 against 1,2,3,4", "5 6 7 8|1 2 3 4",
                            " 1 2 3 4 VS 5 6 7 8 "}) {
-    auto r = CheckStrategy(twelve, text);
-    ASSERT_TRUE(r.ok()) << text << ": " << r.status().ToString();
-    EXPECT_TRUE(*r) << text;
+    testing::ExpectJudged(CheckStrategy(twelve, text), text, true);
   }
   // 3 against 3 leaves 6 unknown coins (12 cases) for 2 weighings (9);
   // 5 against 5 leaves 10 cases after a tilt.
   for (const char* text : {"1 2 3 vs 4 5 6", "1 2 3 4 5 vs 6 7 8 9 10", "1 vs 2"}) {
-    auto r = CheckStrategy(twelve, text);
-    ASSERT_TRUE(r.ok()) << text << ": " << r.status().ToString();
-    EXPECT_FALSE(*r) << text;
+    testing::ExpectJudged(CheckStrategy(twelve, text), text, false);
   }
 }
 
@@ -135,18 +125,12 @@ TEST(BalanceAnswerTest, StrategyErrorsNameTheProblemAndTheForm) {
 
 TEST(BalanceAnswerTest, GeneratedStrategiesTakeTheirTreesFirstWeighing) {
   for (const char* variant : {"unknown", "heavier", "reference"}) {
+    SCOPED_TRACE(variant);
     const Params params = *BL().MakeParams(
         std::map<std::string, std::string>{{"mode", "strategy"}, {"variant", variant}});
-    const auto accepted = FirstAccepted(BL(), params, 3, 11, 200);
-    for (const Accepted& accepted_one : accepted) {
-      const Accepted* a = &accepted_one;
-      const std::string answer = BL().FormatAnswer(a->puzzle, a->solution);
-      EXPECT_THAT(answer, HasSubstr(" vs "));
-      auto r = BL().CheckAnswer(a->puzzle, a->solution, answer);
-      ASSERT_TRUE(r.ok()) << answer << ": " << r.status().ToString();
-      EXPECT_TRUE(*r) << variant << " " << a->puzzle.dump() << ": " << answer;
-    }
-    EXPECT_EQ(accepted.size(), 3u) << variant;
+    testing::ExpectGeneratedTakeTheirAnswer(
+        BL(), params, 3, 11, 200,
+        [](const Accepted&, const std::string& answer) { EXPECT_THAT(answer, HasSubstr(" vs ")); });
   }
 }
 

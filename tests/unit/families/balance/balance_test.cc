@@ -15,6 +15,7 @@
 #include "puzzles/balance/count_solver.h"
 #include "puzzles/balance/generator.h"
 #include "puzzles/rng.h"
+#include "tests/unit/families/family_test_util.h"
 
 namespace foundry::puzzles::balance {
 namespace {
@@ -31,14 +32,11 @@ int64_t Pow(int64_t base, int exp) {
 }
 
 Params MakeParams(std::map<std::string, std::string> raw = {}) {
-  auto p = BL().MakeParams(raw);
-  EXPECT_TRUE(p.ok()) << p.status().ToString();
-  return p.ok() ? *p : Params();
+  return testing::ParamsOrFail(BL(), raw);
 }
 
 Candidate Gen(const Params& params, uint64_t seed, uint64_t index) {
-  Rng rng = CandidateRng(seed, index);
-  return BL().Generate(rng, params);
+  return testing::GenerateAt(BL(), params, seed, index);
 }
 
 // The test's own walk: follows the tree for coin `coin` (heavier or not) and
@@ -302,10 +300,7 @@ TEST(BalanceTest, VerifyRejectsMalformedDeductions) {
     return json{{"mode", "deduction"}, {"coins", 12}, {"weighings", {std::move(w)}}};
   };
   const auto expect = [&](const json& puzzle, const json& solution, const std::string& fragment) {
-    auto d = BL().Verify(puzzle, solution);
-    ASSERT_FALSE(d.ok()) << puzzle.dump();
-    EXPECT_EQ(d.status().code(), Status::Code::kInvalidArgument) << d.status().ToString();
-    EXPECT_THAT(d.status().message(), HasSubstr(fragment));
+    testing::ExpectVerifyRefuses(BL(), puzzle, solution, fragment);
   };
   expect({{"mode", "guess"}}, ok, "mode");
   expect({{"mode", "deduction"}, {"coins", 2}, {"weighings", json::array()}}, ok, "coins");

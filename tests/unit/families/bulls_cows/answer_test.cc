@@ -17,8 +17,6 @@
 namespace foundry::puzzles::bulls_cows {
 namespace {
 
-using foundry::puzzles::testing::FirstAccepted;
-
 using ::testing::HasSubstr;
 using json = nlohmann::json;
 
@@ -52,9 +50,7 @@ TEST(BullsCowsAnswerTest, ScoresAsTheSeed) {
 TEST(BullsCowsAnswerTest, AcceptsTheDigitsWithAnySpacing) {
   EXPECT_EQ(BC().FormatAnswer(SeedPuzzle(), kSolution), "1953");
   for (const char* text : {"1953", " 1 9 5 3 ", "19\n53"}) {
-    auto r = Check(text);
-    ASSERT_TRUE(r.ok()) << r.status().ToString();
-    EXPECT_TRUE(*r) << text;
+    testing::ExpectJudged(Check(text), text, true);
   }
 }
 
@@ -85,18 +81,14 @@ TEST(BullsCowsAnswerTest, MalformedAnswersNameTheProblemAndTheForm) {
 
 TEST(BullsCowsAnswerTest, GeneratedPuzzlesTakeTheirFormattedAnswerOnly) {
   const Params params = *BC().MakeParams(std::map<std::string, std::string>{{"length", "5"}});
-  const auto accepted = FirstAccepted(BC(), params, 5, 3, 300);
-  for (const Accepted& accepted_one : accepted) {
-    const Accepted* a = &accepted_one;
-    const std::string answer = BC().FormatAnswer(a->puzzle, a->solution);
-    ASSERT_EQ(answer.size(), 5u);
-    EXPECT_TRUE(*BC().CheckAnswer(a->puzzle, a->solution, answer));
-    std::string rotated = answer.substr(1) + answer[0];  // same digits, other places
-    if (rotated[0] != '0') {
-      EXPECT_FALSE(*BC().CheckAnswer(a->puzzle, a->solution, rotated));
-    }
-  }
-  EXPECT_EQ(accepted.size(), 5u);
+  testing::ExpectGeneratedTakeTheirAnswer(
+      BC(), params, 5, 3, 300, [](const Accepted& a, const std::string& answer) {
+        ASSERT_EQ(answer.size(), 5u);
+        std::string rotated = answer.substr(1) + answer[0];  // same digits, other places
+        if (rotated[0] != '0') {
+          EXPECT_FALSE(*BC().CheckAnswer(a.puzzle, a.solution, rotated));
+        }
+      });
 }
 
 TEST(BullsCowsAnswerTest, PromptShowsTheLengthAndAnExample) {

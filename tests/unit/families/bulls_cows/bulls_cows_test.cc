@@ -19,6 +19,7 @@
 #include "puzzles/bulls_cows/session.h"
 #include "puzzles/bulls_cows/strategy.h"
 #include "puzzles/rng.h"
+#include "tests/unit/families/family_test_util.h"
 
 namespace foundry::puzzles::bulls_cows {
 namespace {
@@ -29,14 +30,11 @@ using json = nlohmann::json;
 const Family& BC() { return TheFamily(); }
 
 Params MakeParams(std::map<std::string, std::string> raw = {}) {
-  auto p = BC().MakeParams(raw);
-  EXPECT_TRUE(p.ok()) << p.status().ToString();
-  return p.ok() ? *p : Params();
+  return testing::ParamsOrFail(BC(), raw);
 }
 
 Candidate Gen(const Params& params, uint64_t seed, uint64_t index) {
-  Rng rng = CandidateRng(seed, index);
-  return BC().Generate(rng, params);
+  return testing::GenerateAt(BC(), params, seed, index);
 }
 
 // The test's own scoring, straight from the seed's STEP4.
@@ -163,10 +161,7 @@ TEST(BullsCowsTest, TextAndCanonicalBytes) {
 // ---- verify: malformed and wrong ----
 
 void ExpectInvalid(const json& puzzle, const json& solution, const std::string& fragment) {
-  auto d = BC().Verify(puzzle, solution);
-  ASSERT_FALSE(d.ok()) << puzzle.dump();
-  EXPECT_EQ(d.status().code(), Status::Code::kInvalidArgument) << d.status().ToString();
-  EXPECT_THAT(d.status().message(), HasSubstr(fragment));
+  testing::ExpectVerifyRefuses(BC(), puzzle, solution, fragment);
 }
 
 TEST(BullsCowsTest, VerifyRejectsMalformedShapes) {

@@ -18,8 +18,6 @@
 namespace foundry::puzzles::decodoku {
 namespace {
 
-using foundry::puzzles::testing::FirstAccepted;
-
 using ::testing::HasSubstr;
 using ::testing::Not;
 using json = nlohmann::json;
@@ -52,9 +50,7 @@ TEST(DecodokuAnswerTest, FormatsSquareAndDirection) {
 TEST(DecodokuAnswerTest, AcceptsTheUsualWritings) {
   for (const char* text : {"0,0R", "0,0 r", "(0, 0) right", "0 0 R", "0,0>1,0", "0,0 -> 1,0",
                            "1,0L", "1,0 left;", " 0,0R\n"}) {
-    auto r = Check(text);
-    ASSERT_TRUE(r.ok()) << text << ": " << r.status().ToString();
-    EXPECT_TRUE(*r) << text;
+    testing::ExpectJudged(Check(text), text, true);
   }
 }
 
@@ -94,16 +90,12 @@ TEST(DecodokuAnswerTest, PromptGivesThePar) {
 
 TEST(DecodokuAnswerTest, GeneratedPuzzlesTakeTheirFormattedAnswer) {
   const Params params = *DK().MakeParams(std::map<std::string, std::string>{});
-  const auto accepted = FirstAccepted(DK(), params, 5, 6, 300);
-  for (const Accepted& accepted_one : accepted) {
-    const Accepted* a = &accepted_one;
-    const std::string answer = DK().FormatAnswer(a->puzzle, a->solution);
-    EXPECT_TRUE(*DK().CheckAnswer(a->puzzle, a->solution, answer)) << answer;
-    const int par = a->solution["par"].get<int>();
-    EXPECT_THAT(DK().AnswerPrompt(a->puzzle),
-                HasSubstr("at most " + std::to_string(par) + " moves"));
-  }
-  EXPECT_EQ(accepted.size(), 5u);
+  testing::ExpectGeneratedTakeTheirAnswer(
+      DK(), params, 5, 6, 300, [](const Accepted& a, const std::string&) {
+        const int par = a.solution["par"].get<int>();
+        EXPECT_THAT(DK().AnswerPrompt(a.puzzle),
+                    HasSubstr("at most " + std::to_string(par) + " moves"));
+      });
 }
 
 TEST(DecodokuSvgTest, NumbersAlwaysMovesOnlyWithTheSolution) {

@@ -16,6 +16,7 @@
 #include "puzzles/decodoku/codec.h"
 #include "puzzles/decodoku/grid.h"
 #include "puzzles/rng.h"
+#include "tests/unit/families/family_test_util.h"
 
 namespace foundry::puzzles::decodoku {
 namespace {
@@ -165,19 +166,11 @@ TEST(DecodokuTest, MovesAddModTenAndCombineClusters) {
 // ---- generation, verification ----
 
 Params MakeParams(std::map<std::string, std::string> raw = {}) {
-  auto p = DK().MakeParams(raw);
-  EXPECT_TRUE(p.ok()) << p.status().ToString();
-  return p.ok() ? *p : Params();
+  return testing::ParamsOrFail(DK(), raw);
 }
 
 std::vector<Accepted> Sample(const Params& params, int wanted, uint64_t seed = 1) {
-  std::vector<Accepted> out;
-  for (uint64_t i = 0; static_cast<int>(out.size()) < wanted && i < 5000; ++i) {
-    Rng rng = CandidateRng(seed, i);
-    Candidate c = DK().Generate(rng, params);
-    if (auto* a = std::get_if<Accepted>(&c)) out.push_back(std::move(*a));
-  }
-  return out;
+  return testing::FirstAccepted(DK(), params, wanted, seed, 5000);
 }
 
 void ExpectSound(const Accepted& a) {

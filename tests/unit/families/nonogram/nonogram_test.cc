@@ -14,6 +14,7 @@
 namespace foundry::puzzles::nonogram {
 namespace {
 
+using foundry::puzzles::testing::ExpectVerifyAgrees;
 using foundry::puzzles::testing::FirstAccepted;
 using foundry::puzzles::testing::InvalidAnswerMessage;
 using foundry::puzzles::testing::ParamsOrFail;
@@ -39,11 +40,7 @@ TEST(NonogramTest, EachLevelIsGeneratedAndVerifiesAtItsGrade) {
       ASSERT_EQ(puzzles.size(), 3u) << size << " " << level;
       for (const Accepted& a : puzzles) {
         EXPECT_EQ(a.difficulty.level, level);
-        auto d = TheFamily().Verify(a.puzzle, a.solution);
-        ASSERT_TRUE(d.ok()) << d.status().ToString();
-        EXPECT_EQ(d->level, a.difficulty.level);
-        EXPECT_EQ(d->score, a.difficulty.score);
-        EXPECT_EQ(d->details, a.difficulty.details);
+        ExpectVerifyAgrees(TheFamily(), a);
         EXPECT_EQ(a.puzzle["width"], std::stoi(size));
       }
     }

@@ -18,8 +18,6 @@
 namespace foundry::puzzles::sudoku {
 namespace {
 
-using foundry::puzzles::testing::FirstAccepted;
-
 using ::testing::HasSubstr;
 using ::testing::Not;
 using json = nlohmann::json;
@@ -71,9 +69,7 @@ TEST(SudokuAnswerTest, AcceptsSlashesSpacesOrNeither) {
   const std::string flat = PatternGrid(3, 3);
   for (const std::string& text : {Rows(flat, 9, "/"), flat, Rows(flat, 9, "\n"),
                                   Rows(flat, 9, " / "), " " + Rows(flat, 9, "/") + "/ "}) {
-    auto r = Check(text);
-    ASSERT_TRUE(r.ok()) << text << ": " << r.status().ToString();
-    EXPECT_TRUE(*r) << text;
+    testing::ExpectJudged(Check(text), text, true);
   }
 }
 
@@ -134,17 +130,13 @@ TEST(SudokuAnswerTest, LettersAboveNineInEitherCase) {
 
 TEST(SudokuAnswerTest, GeneratedPuzzlesTakeTheirFormattedAnswer) {
   const Params params = *SD().MakeParams(std::map<std::string, std::string>{{"box", "2x3"}});
-  const auto accepted = FirstAccepted(SD(), params, 3, 8, 50);
-  for (const Accepted& accepted_one : accepted) {
-    const Accepted* a = &accepted_one;
-    const std::string answer = SD().FormatAnswer(a->puzzle, a->solution);
-    EXPECT_EQ(answer.size(), 36u + 5u);
-    EXPECT_TRUE(*SD().CheckAnswer(a->puzzle, a->solution, answer));
-    EXPECT_EQ(
-        SD().AnswerPrompt(a->puzzle),
-        "Type the 6 rows of 6 digits, top to bottom, separated by '/', e.g. 123456/456123/...");
-  }
-  EXPECT_EQ(accepted.size(), 3u);
+  testing::ExpectGeneratedTakeTheirAnswer(
+      SD(), params, 3, 8, 50, [](const Accepted& a, const std::string& answer) {
+        EXPECT_EQ(answer.size(), 36u + 5u);
+        EXPECT_EQ(
+            SD().AnswerPrompt(a.puzzle),
+            "Type the 6 rows of 6 digits, top to bottom, separated by '/', e.g. 123456/456123/...");
+      });
 }
 
 TEST(SudokuSvgTest, GivensInBlackSolutionDigitsInBlue) {

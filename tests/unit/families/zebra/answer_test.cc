@@ -19,8 +19,6 @@
 namespace foundry::puzzles::zebra {
 namespace {
 
-using foundry::puzzles::testing::FirstAccepted;
-
 using ::testing::HasSubstr;
 using ::testing::Not;
 using json = nlohmann::json;
@@ -60,18 +58,14 @@ TEST(ZebraAnswerTest, AcceptsAnyOrderCaseAndSpacing) {
   for (const char* text : {"color: red, green, blue; pet: fish, cat, dog",
                            "pet: fish, cat, dog\ncolor: red, green, blue\n",
                            " COLOR : Red,Green , Blue ; pet:FISH,cat,  dog;"}) {
-    auto r = Check(text);
-    ASSERT_TRUE(r.ok()) << text << ": " << r.status().ToString();
-    EXPECT_TRUE(*r) << text;
+    testing::ExpectJudged(Check(text), text, true);
   }
 }
 
 TEST(ZebraAnswerTest, JudgesByTheClues) {
   for (const char* text : {"color: red, green, blue; pet: cat, fish, dog",
                            "color: green, blue, red; pet: fish, cat, dog"}) {
-    auto r = Check(text);
-    ASSERT_TRUE(r.ok()) << r.status().ToString();
-    EXPECT_FALSE(*r) << text;
+    testing::ExpectJudged(Check(text), text, false);
   }
 }
 
@@ -127,19 +121,15 @@ TEST(ZebraAnswerTest, VerifyRefusesNamesThatCannotBeTypedBack) {
 
 TEST(ZebraAnswerTest, GeneratedPuzzlesTakeTheirFormattedAnswerAndNoSwap) {
   const Params params = *ZB().MakeParams(std::map<std::string, std::string>{});
-  const auto accepted = FirstAccepted(ZB(), params, 4, 21, 200);
-  for (const Accepted& accepted_one : accepted) {
-    const Accepted* a = &accepted_one;
-    const std::string answer = ZB().FormatAnswer(a->puzzle, a->solution);
-    EXPECT_TRUE(*ZB().CheckAnswer(a->puzzle, a->solution, answer)) << answer;
-    // Two houses of the first category swapped.
-    json swapped = a->solution;
-    std::swap(swapped["houses"][0][0], swapped["houses"][0][1]);
-    const std::string wrong = ZB().FormatAnswer(a->puzzle, swapped);
-    EXPECT_FALSE(*ZB().CheckAnswer(a->puzzle, a->solution, wrong)) << wrong;
-    EXPECT_THAT(ZB().AnswerPrompt(a->puzzle), HasSubstr("from house 1 to 5"));
-  }
-  EXPECT_EQ(accepted.size(), 4u);
+  testing::ExpectGeneratedTakeTheirAnswer(
+      ZB(), params, 4, 21, 200, [](const Accepted& a, const std::string&) {
+        // Two houses of the first category swapped.
+        json swapped = a.solution;
+        std::swap(swapped["houses"][0][0], swapped["houses"][0][1]);
+        const std::string wrong = ZB().FormatAnswer(a.puzzle, swapped);
+        EXPECT_FALSE(*ZB().CheckAnswer(a.puzzle, a.solution, wrong)) << wrong;
+        EXPECT_THAT(ZB().AnswerPrompt(a.puzzle), HasSubstr("from house 1 to 5"));
+      });
 }
 
 TEST(ZebraSvgTest, TheTableIsFilledOnlyWithTheSolution) {

@@ -14,28 +14,12 @@
 #include "puzzles/zebra/solver.h"
 #include "puzzles/zebra/zebra.h"
 #include "tests/unit/families/family_test_util.h"
+#include "tests/unit/families/zebra/zebra_test_util.h"
 
 namespace foundry::puzzles::zebra {
 namespace {
 
 using json = nlohmann::json;
-
-const Family& ZB() { return TheFamily(); }
-
-Params MakeParams(const std::map<std::string, std::string>& raw = {}) {
-  return testing::ParamsOrFail(ZB(), raw);
-}
-
-std::vector<Accepted> Sample(const Params& params, int wanted, uint64_t seed = 7,
-                             int attempts = 3000) {
-  return testing::FirstAccepted(ZB(), params, wanted, seed, attempts);
-}
-
-ParsedPuzzle Parse(const json& j) {
-  auto p = ParsePuzzle(j);
-  EXPECT_TRUE(p.ok()) << p.status().ToString();
-  return p.ok() ? *p : ParsedPuzzle{};
-}
 
 bool OneRefutationSolves(const Solver& s, const Domains& d, int n) {
   for (int i = 0; i < n; ++i) {
@@ -159,11 +143,7 @@ TEST(ZebraGenerate, LevelParamFilters) {
     ASSERT_EQ(sample.size(), 5u) << level;
     for (const Accepted& a : sample) {
       EXPECT_EQ(a.difficulty.level, level);
-      auto v = ZB().Verify(a.puzzle, a.solution);
-      ASSERT_TRUE(v.ok()) << v.status().ToString();
-      EXPECT_EQ(v->level, level);
-      EXPECT_EQ(v->score, a.difficulty.score);
-      EXPECT_EQ(v->details, a.difficulty.details);
+      testing::ExpectVerifyAgrees(ZB(), a);
     }
   }
   // Larger sizes reach every level too.

@@ -1,6 +1,6 @@
 // Zebra family tests. Generated puzzles are re-checked by brute force over
 // permutations (written here, sharing no code with the family but Holds()'s
-// definition, which is re-stated below) on small sizes, and by the family's
+// definition, which is re-stated in clue_meaning.h) on small sizes, and by the family's
 // independent verifier (verifier.h) on larger ones; minimality is checked
 // clue by clue on samples; the classic Einstein puzzle is a known answer.
 #include "puzzles/zebra/zebra.h"
@@ -23,6 +23,8 @@
 #include "puzzles/zebra/solver.h"
 #include "puzzles/zebra/verifier.h"
 #include "tests/unit/families/family_test_util.h"
+#include "tests/unit/families/zebra/clue_meaning.h"
+#include "tests/unit/families/zebra/zebra_test_util.h"
 
 namespace foundry::puzzles::zebra {
 namespace {
@@ -30,40 +32,7 @@ namespace {
 using ::testing::HasSubstr;
 using json = nlohmann::json;
 
-const Family& ZB() { return TheFamily(); }
-
-Params MakeParams(const std::map<std::string, std::string>& raw = {}) {
-  return testing::ParamsOrFail(ZB(), raw);
-}
-
-std::vector<Accepted> Sample(const Params& params, int wanted, uint64_t seed = 7,
-                             int attempts = 3000) {
-  return testing::FirstAccepted(ZB(), params, wanted, seed, attempts);
-}
-
 // ---- brute force, independent of the family ----
-
-// The clue's meaning, restated from DESIGN.md.
-bool TestHolds(const Clue& c, const std::vector<int>& house) {
-  const int a = house[c.a], b = house[c.b];
-  switch (c.type) {
-    case ClueType::kPosition:
-      return a == c.house;
-    case ClueType::kNotPosition:
-      return a != c.house;
-    case ClueType::kSame:
-      return a == b;
-    case ClueType::kNotSame:
-      return a != b;
-    case ClueType::kLeftOf:
-      return a < b;
-    case ClueType::kImmediatelyLeftOf:
-      return b == a + 1;
-    case ClueType::kNextTo:
-      return a == b + 1 || b == a + 1;
-  }
-  return false;
-}
 
 // Every assignment of one permutation per category, category by category;
 // a clue is checked once all its items' categories are placed. Counts up to
@@ -89,7 +58,7 @@ struct BruteForce {
       bool ok = true;
       for (const Clue& c : p.clues) {
         const int top = std::max(c.a / h, IsBinary(c.type) ? c.b / h : 0);
-        if (top == cat && !TestHolds(c, house)) {
+        if (top == cat && !RestatedHolds(c, house)) {
           ok = false;
           break;
         }
@@ -105,12 +74,6 @@ int BruteCount(const ParsedPuzzle& p, int limit, std::vector<int>* first = nullp
   b.first = first;
   b.Run(0);
   return b.count;
-}
-
-ParsedPuzzle Parse(const json& j) {
-  auto p = ParsePuzzle(j);
-  EXPECT_TRUE(p.ok()) << p.status().ToString();
-  return p.ok() ? *p : ParsedPuzzle{};
 }
 
 // ---- the classic Einstein puzzle (Life International, 1962) ----
