@@ -51,6 +51,7 @@ Status CheckFamily(std::string_view family) {
 struct Judgement {
   bool solved = false;
   std::optional<storage::PlayScore> score;  // families that score answers
+  foundry::v1::Puzzle record;               // the puzzle as judged
 };
 
 // Whether `answer` solves puzzle `id`, by the puzzle's family, and its score
@@ -79,6 +80,7 @@ Result<Judgement> Judge(storage::Store& store, const std::string& id, std::strin
   }
   Judgement j;
   j.solved = *verdict;
+  j.record = std::move(*record);
   if (*score) {
     j.score =
         storage::PlayScore{(*score)->score, (*score)->target, (*score)->greedy, (*score)->best};
@@ -124,6 +126,7 @@ grpc::Status PuzzleStoreServiceImpl::RecordPlayerPlay(const foundry::v1::RecordP
     play.solved = verdict->solved;
     play.score = verdict->score;
     play.answer = req.answer();
+    play.record = std::move(verdict->record);
     if (!play.player_id.empty()) play.daily_days = DailyDays(std::chrono::system_clock::now());
   } else {
     play.solved = req.solved();

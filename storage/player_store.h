@@ -11,6 +11,8 @@
 #include <utility>
 #include <vector>
 
+#include "foundry/v1/puzzle.pb.h"
+
 namespace foundry::storage {
 
 // A rating as stored: Glicko-2's three numbers.
@@ -54,6 +56,10 @@ struct PlayerPlay {
   // player: a judged play of it is rated like one NextPuzzle served (the
   // coordinator passes the play's UTC day and the day before).
   std::vector<std::string> daily_days;
+  // The puzzle's record as the caller has just read it (the coordinator
+  // reads it to judge the answer), so that the store does not read it
+  // again; nullopt: the store reads it. Its play fields are not used.
+  std::optional<foundry::v1::Puzzle> record;
 };
 
 // The rating model the store applies under its lock: new ratings of the

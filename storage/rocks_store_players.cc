@@ -1,13 +1,10 @@
 // RocksStore's players: judged and idempotent plays, ratings of players and
-// puzzles, and the next puzzle for a player (docs/players.md). Keys in
-// player_keys.h, all in the default column family.
-#include <algorithm>
+// puzzles (docs/players.md; the next puzzle for a player is in
+// rocks_store_next_puzzle.cc). Keys in player_keys.h, all in the default
+// column family.
 #include <chrono>
 #include <cmath>
-#include <functional>
-#include <memory>
 #include <mutex>
-#include <random>
 #include <vector>
 
 #include <rocksdb/db.h>
@@ -90,7 +87,9 @@ Result<RecordPlayResponse> RocksStore::RecordPlayerPlay(const PlayerPlay& play,
       return first;
     }
   }
-  Result<Puzzle> puzzle = ReadRecord(play.puzzle_id);
+  Result<Puzzle> puzzle = play.record && play.record->id() == play.puzzle_id
+                              ? *play.record
+                              : ReadRecord(play.puzzle_id);
   if (!puzzle.ok()) return puzzle.status();
   Result<PlayCounts> counts = GetPlays(play.puzzle_id);
   if (!counts.ok()) return counts.status();
@@ -230,149 +229,6 @@ Result<std::optional<PlayerFigures>> RocksStore::GetPlayer(std::string_view play
                             std::string(player_id) + " has a wrong size");
   }
   return std::optional<PlayerFigures>(*decoded);
-}
-
-Result<Puzzle> RocksStore::NextPuzzle(std::string_view player_id, std::string_view family,
-                                      double target, const RatingModel& model) {
-  std::lock_guard<std::mutex> lock(players_mu_);
-  Result<GradeMapping> mapping = MappingOf(family, model);
-  if (!mapping.ok()) return mapping.status();
-  if (!(mapping->per_score >= 0)) {
-    return Status::InvalidArgument("the grade mapping's per_score must not be negative");
-  }
-  if (model.next_nearest < 1) {
-    return Status::InvalidArgument("next_nearest must be at least 1");
-  }
-  std::string value;
-  // True when the player was served or played `id`.
-  const auto had = [&](std::string_view id) -> Result<bool> {
-    Result<bool> served = GetMeta(pk::ServedKey(player_id, id), &value);
-    if (!served.ok() || *served) return served;
-    return GetMeta(pk::AttemptKey(player_id, id), &value);
-  };
-  // True when `id` has a rating record (it is then in by_rating, at its
-  // rating, and its by_score position no longer says where it stands).
-  const auto rerated = [&](std::string_view id) {
-    return GetMeta(pk::PuzzleRatingKey(id), &value);
-  };
-  using Parse = std::function<std::optional<std::pair<double, std::string_view>>(std::string_view)>;
-
-  // One index walked in one direction from the target: its ratings only
-  // move away from the target, so its servable puzzles come nearest first.
-  struct Cursor {
-    std::unique_ptr<rocksdb::Iterator> it;
-    const std::string* prefix = nullptr;
-    bool forward = true;
-    Parse parse;
-    bool check_rerated = false;
-    std::optional<std::pair<double, std::string>> head;  // the next servable one
-  };
-  // Moves `c` to its next puzzle the player may be served (head empty at
-  // the end); `step` first when the current one was taken.
-  const auto advance = [&](Cursor& c, bool step) -> Status {
-    c.head.reset();
-    if (step) c.forward ? c.it->Next() : c.it->Prev();
-    for (; c.it->Valid() && StartsWith(c.it->key(), *c.prefix);
-         c.forward ? c.it->Next() : c.it->Prev()) {
-      auto parsed = c.parse(c.it->key().ToStringView());
-      if (!parsed) {
-        return Status::DataLoss("store at " + dir_ + " has a malformed index entry (" +
-                                c.it->key().ToString(/*hex=*/true) + ")");
-      }
-      const std::string id(parsed->second);
-      if (c.check_rerated) {
-        Result<bool> r = rerated(id);
-        if (!r.ok()) return r.status();
-        if (*r) continue;
-      } else {
-        // A puzzle rolled back (RollbackCampaign) keeps its rating and
-        // index entry, like its plays; it is not served.
-        uint64_t record_seq = 0;
-        const rocksdb::Status exists = records_.SeqOf(rocksdb::ReadOptions(), id, &record_seq);
-        if (exists.IsNotFound()) continue;
-        if (!exists.ok()) return FromRocks(exists, dir_, "cannot look up puzzle " + id);
-      }
-      Result<bool> h = had(id);
-      if (!h.ok()) return h.status();
-      if (*h) continue;
-      c.head = std::make_pair(parsed->first, id);
-      return Status::Ok();
-    }
-    return FromRocks(c.it->status(), dir_, "cannot walk the puzzles of " + std::string(family));
-  };
-
-  const std::string rating_prefix = pk::ByRatingPrefix(family);
-  const std::string rating_seek = rating_prefix + keys::ScoreKey(target);
-  const Parse parse_rating = [&](std::string_view key) {
-    return pk::ParseByRatingKey(rating_prefix, key);
-  };
-  const std::string score_prefix = keys::FamilyPrefix(family);
-  // Never-judged puzzles sit at mapping(score), monotone in the score: the
-  // score whose rating is the target is where by_score is sought. With a
-  // flat mapping (per_score 0) they all sit at its center; any start will do.
-  const double target_score =
-      mapping->per_score > 0 ? 0.5 + (target - mapping->center) / mapping->per_score : 0.5;
-  const std::string score_seek = keys::ByScoreKeyPrefix(family, target_score);
-  const Parse parse_score =
-      [&](std::string_view key) -> std::optional<std::pair<double, std::string_view>> {
-    auto parts = keys::ParseByScoreKey(key);
-    if (!parts) return std::nullopt;
-    return std::make_pair(mapping->Rating(parts->score), parts->id);
-  };
-  // In today's order of ties (by_rating before by_score, upward before
-  // downward), so next_nearest 1 serves what it always served.
-  std::vector<Cursor> cursors;
-  for (bool forward : {true, false}) {
-    for (bool by_rating : {true, false}) {
-      Cursor c;
-      c.it.reset(db_->NewIterator(rocksdb::ReadOptions(), by_rating ? cf(kDefault) : cf(kByScore)));
-      const std::string& seek = by_rating ? rating_seek : score_seek;
-      forward ? c.it->Seek(ToSlice(seek)) : c.it->SeekForPrev(ToSlice(seek));
-      c.prefix = by_rating ? &rating_prefix : &score_prefix;
-      c.forward = forward;
-      c.parse = by_rating ? parse_rating : parse_score;
-      c.check_rerated = !by_rating;
-      FOUNDRY_RETURN_IF_ERROR(advance(c, false));
-      cursors.push_back(std::move(c));
-    }
-  }
-  // A merge of the four walks, nearest head first, until next_nearest
-  // puzzles: K + 3 puzzles looked at, not 4K. The upward and downward walks
-  // both start on a key equal to the seek, hence the check for a repeat.
-  std::vector<std::string> nearest;
-  while (nearest.size() < static_cast<size_t>(model.next_nearest)) {
-    Cursor* best = nullptr;
-    for (Cursor& c : cursors) {
-      if (c.head && (best == nullptr ||
-                     std::abs(c.head->first - target) < std::abs(best->head->first - target))) {
-        best = &c;
-      }
-    }
-    if (best == nullptr) break;
-    if (std::find(nearest.begin(), nearest.end(), best->head->second) == nearest.end()) {
-      nearest.push_back(best->head->second);
-    }
-    if (nearest.size() == static_cast<size_t>(model.next_nearest)) break;
-    FOUNDRY_RETURN_IF_ERROR(advance(*best, true));
-  }
-  if (nearest.empty()) {
-    return Status::ResourceExhausted("player '" + std::string(player_id) +
-                                     "' has been served every puzzle of family '" +
-                                     std::string(family) + "'");
-  }
-  // Per call, not per player or seeded: two players of one rating must not
-  // draw in step, and nobody can predict (and so pick) their next puzzle.
-  thread_local std::mt19937_64 random(std::random_device{}());
-  const std::string& chosen =
-      nearest[std::uniform_int_distribution<size_t>(0, nearest.size() - 1)(random)];
-  Result<Puzzle> puzzle = GetPuzzle(chosen);
-  if (!puzzle.ok()) return puzzle.status();
-  rocksdb::WriteOptions wo;
-  wo.sync = sync_writes_;
-  FOUNDRY_RETURN_IF_ERROR(
-      FromRocks(db_->Put(wo, cf(kDefault), pk::ServedKey(player_id, chosen), ""), dir_,
-                "cannot remember a served puzzle"));
-  return puzzle;
 }
 
 }  // namespace foundry::storage

@@ -145,6 +145,39 @@ TEST_P(StoreTest, NextPuzzleTakesTheNearestAndNeverRepeats) {
   EXPECT_TRUE(store->NextPuzzle("eve", kSd, 1500, model).ok());
 }
 
+// A rolled-back puzzle keeps its rating and by_rating entry (its plays
+// stay), but is never served: the draw drops it and takes the next nearest.
+TEST_P(StoreTest, NextPuzzleNeverServesARolledBackPuzzle) {
+  auto store = OpenOrDie();
+  // Scores 0.00 .. 0.09: initial ratings 1000 .. 1090.
+  ASSERT_TRUE(store->Commit(Batch(kSn, "c1", 0, 10)).ok());
+  RatingModel model = FakeModel();
+  // Puzzles 8 and 9 solved down to 980 and 990: in by_rating, nearest 985.
+  for (int i : {8, 9}) {
+    ASSERT_TRUE(
+        store->RecordPlayerPlay(Judged(testing::MakeId(kSn, "c1", i), "zed", true), model).ok());
+  }
+  auto gone = store->RollbackCampaign(MakeCampaign("c1", kSn, 5), 5);
+  ASSERT_TRUE(gone.ok()) << gone.status().ToString();
+  ASSERT_EQ(*gone, 5u);
+  model.next_nearest = 1;
+  auto p = store->NextPuzzle("ann", kSn, 985, model);
+  ASSERT_TRUE(p.ok()) << p.status().ToString();
+  EXPECT_EQ(p->id(), testing::MakeId(kSn, "c1", 0)) << "the nearest puzzle still stored";
+  model.next_nearest = 4;
+  std::set<std::string> served = {p->id()};
+  for (int i = 0; i < 4; ++i) {
+    p = store->NextPuzzle("ann", kSn, 985, model);
+    ASSERT_TRUE(p.ok()) << i << ": " << p.status().ToString();
+    EXPECT_TRUE(served.insert(p->id()).second) << p->id();
+  }
+  std::set<std::string> kept;
+  for (int i = 0; i < 5; ++i) kept.insert(testing::MakeId(kSn, "c1", i));
+  EXPECT_EQ(served, kept);
+  EXPECT_EQ(store->NextPuzzle("ann", kSn, 985, model).status().code(),
+            Status::Code::kResourceExhausted);
+}
+
 // next_nearest K > 1: each call draws among the K nearest unplayed puzzles,
 // so two players at one rating part ways, yet each still never repeats and
 // is told when the family is exhausted; K = 1 (above) always takes the

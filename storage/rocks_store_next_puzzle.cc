@@ -1,0 +1,204 @@
+// RocksStore::NextPuzzle: a puzzle near a player's rating that the player
+// has never had (docs/players.md, "What NextPuzzle costs"). Keys in
+// player_keys.h, all in the default column family but by_score's.
+#include <algorithm>
+#include <cmath>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <random>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <rocksdb/db.h>
+
+#include "storage/keys.h"
+#include "storage/player_keys.h"
+#include "storage/rocks_store.h"
+#include "storage/rocks_util.h"
+
+namespace foundry::storage {
+
+using foundry::v1::Puzzle;
+namespace pk = player_keys;
+
+namespace {
+
+// One index walked in one direction from the target: its ratings only move
+// away from the target, so its entries come nearest first.
+struct Walk {
+  std::unique_ptr<rocksdb::Iterator> it;
+  const std::string* prefix = nullptr;
+  bool forward = true;
+  // by_score holds never-judged puzzles at their initial rating; an entry
+  // whose puzzle has been judged since stands at a stale rating there.
+  bool by_score = false;
+  std::optional<std::pair<double, std::string>> head;  // rating, id; empty at the end
+};
+
+// A puzzle a walk offered, not yet checked against the player's history.
+struct Offer {
+  std::string id;
+  bool by_score = false;
+};
+
+bool Listed(const std::vector<std::string>& ids, const std::string& id) {
+  return std::find(ids.begin(), ids.end(), id) != ids.end();
+}
+
+}  // namespace
+
+Result<Puzzle> RocksStore::NextPuzzle(std::string_view player_id, std::string_view family,
+                                      double target, const RatingModel& model) {
+  std::lock_guard<std::mutex> lock(players_mu_);
+  Result<GradeMapping> mapping = MappingOf(family, model);
+  if (!mapping.ok()) return mapping.status();
+  if (!(mapping->per_score >= 0)) {
+    return Status::InvalidArgument("the grade mapping's per_score must not be negative");
+  }
+  if (model.next_nearest < 1) {
+    return Status::InvalidArgument("next_nearest must be at least 1");
+  }
+  const size_t k = static_cast<size_t>(model.next_nearest);
+  const std::string rating_prefix = pk::ByRatingPrefix(family);
+  const std::string score_prefix = keys::FamilyPrefix(family);
+
+  // Moves `w` to its next entry (`next`) or reads the one it is on.
+  const auto read_head = [&](Walk& w, bool next) -> Status {
+    w.head.reset();
+    if (next) w.forward ? w.it->Next() : w.it->Prev();
+    if (!w.it->Valid() || !StartsWith(w.it->key(), *w.prefix)) {
+      return FromRocks(w.it->status(), dir_, "cannot walk the puzzles of " + std::string(family));
+    }
+    const std::string_view key = w.it->key().ToStringView();
+    std::optional<std::pair<double, std::string_view>> parsed;
+    if (w.by_score) {
+      if (auto parts = keys::ParseByScoreKey(key)) {
+        parsed.emplace(mapping->Rating(parts->score), parts->id);
+      }
+    } else {
+      parsed = pk::ParseByRatingKey(rating_prefix, key);
+    }
+    if (!parsed) {
+      return Status::DataLoss("store at " + dir_ + " has a malformed index entry (" +
+                              w.it->key().ToString(/*hex=*/true) + ")");
+    }
+    w.head.emplace(parsed->first, std::string(parsed->second));
+    return Status::Ok();
+  };
+
+  // Never-judged puzzles sit at mapping(score), monotone in the score: the
+  // score whose rating is the target is where by_score is sought. With a
+  // flat mapping (per_score 0) they all sit at its center; any start will do.
+  const double target_score =
+      mapping->per_score > 0 ? 0.5 + (target - mapping->center) / mapping->per_score : 0.5;
+  const std::string rating_seek = rating_prefix + keys::ScoreKey(target);
+  const std::string score_seek = keys::ByScoreKeyPrefix(family, target_score);
+  // In today's order of ties (by_rating before by_score, upward before
+  // downward), so next_nearest 1 serves what it always served.
+  std::vector<Walk> walks;
+  for (bool forward : {true, false}) {
+    for (bool by_score : {false, true}) {
+      Walk w;
+      w.it.reset(db_->NewIterator(rocksdb::ReadOptions(), cf(by_score ? kByScore : kDefault)));
+      const std::string& seek = by_score ? score_seek : rating_seek;
+      forward ? w.it->Seek(ToSlice(seek)) : w.it->SeekForPrev(ToSlice(seek));
+      w.prefix = by_score ? &score_prefix : &rating_prefix;
+      w.forward = forward;
+      w.by_score = by_score;
+      FOUNDRY_RETURN_IF_ERROR(read_head(w, false));
+      walks.push_back(std::move(w));
+    }
+  }
+
+  // Which offers the player may be served: never served to or played by
+  // the player, and (by_score's) not judged since. One MultiGet for all.
+  std::vector<std::string> check_keys;
+  const auto servable = [&](const std::vector<Offer>& offers) -> Result<std::vector<bool>> {
+    check_keys.clear();
+    std::vector<size_t> first_key;
+    for (const Offer& o : offers) {
+      first_key.push_back(check_keys.size());
+      check_keys.push_back(pk::ServedKey(player_id, o.id));
+      check_keys.push_back(pk::AttemptKey(player_id, o.id));
+      if (o.by_score) check_keys.push_back(pk::PuzzleRatingKey(o.id));
+    }
+    first_key.push_back(check_keys.size());
+    std::vector<rocksdb::Slice> slices(check_keys.begin(), check_keys.end());
+    std::vector<rocksdb::PinnableSlice> values(slices.size());
+    std::vector<rocksdb::Status> statuses(slices.size());
+    db_->MultiGet(rocksdb::ReadOptions(), cf(kDefault), slices.size(), slices.data(), values.data(),
+                  statuses.data());
+    std::vector<bool> out(offers.size(), true);
+    for (size_t i = 0; i < offers.size(); ++i) {
+      for (size_t j = first_key[i]; j < first_key[i + 1]; ++j) {
+        if (statuses[j].IsNotFound()) continue;
+        if (!statuses[j].ok()) return FromRocks(statuses[j], dir_, "cannot read player data");
+        out[i] = false;
+      }
+    }
+    return out;
+  };
+
+  // The K (next_nearest) nearest servable puzzles, then a draw among them:
+  // the walks are merged nearest entry first and their entries checked a
+  // batch at a time, so a call looks at about K + 3 entries, not 4K. The
+  // upward and downward walks both start on a key equal to the seek, hence
+  // the check for a repeat. A puzzle rolled back (RollbackCampaign) keeps
+  // its rating and by_rating entry, like its plays: when it is drawn it is
+  // dropped, and the walks fill the K again.
+  std::vector<std::string> nearest, gone;
+  // Per call, not per player or seeded: two players of one rating must not
+  // draw in step, and nobody can predict (and so pick) their next puzzle.
+  thread_local std::mt19937_64 random(std::random_device{}());
+  for (;;) {
+    while (nearest.size() < k) {
+      std::vector<Offer> offers;
+      while (nearest.size() + offers.size() < k) {
+        Walk* best = nullptr;
+        for (Walk& w : walks) {
+          if (w.head && (best == nullptr ||
+                         std::abs(w.head->first - target) < std::abs(best->head->first - target))) {
+            best = &w;
+          }
+        }
+        if (best == nullptr) break;
+        std::string id = std::move(best->head->second);
+        const bool by_score = best->by_score;
+        FOUNDRY_RETURN_IF_ERROR(read_head(*best, true));
+        const bool offered =
+            std::any_of(offers.begin(), offers.end(), [&](const Offer& o) { return o.id == id; });
+        if (offered || Listed(nearest, id) || Listed(gone, id)) continue;
+        offers.push_back({std::move(id), by_score});
+      }
+      if (offers.empty()) break;
+      Result<std::vector<bool>> ok = servable(offers);
+      if (!ok.ok()) return ok.status();
+      for (size_t i = 0; i < offers.size(); ++i) {
+        if ((*ok)[i]) nearest.push_back(std::move(offers[i].id));
+      }
+    }
+    if (nearest.empty()) {
+      return Status::ResourceExhausted("player '" + std::string(player_id) +
+                                       "' has been served every puzzle of family '" +
+                                       std::string(family) + "'");
+    }
+    const size_t pick = std::uniform_int_distribution<size_t>(0, nearest.size() - 1)(random);
+    Result<Puzzle> puzzle = GetPuzzle(nearest[pick]);
+    if (!puzzle.ok() && puzzle.status().code() == Status::Code::kNotFound) {
+      gone.push_back(std::move(nearest[pick]));
+      nearest.erase(nearest.begin() + static_cast<std::ptrdiff_t>(pick));
+      continue;
+    }
+    if (!puzzle.ok()) return puzzle.status();
+    rocksdb::WriteOptions wo;
+    wo.sync = sync_writes_;
+    FOUNDRY_RETURN_IF_ERROR(
+        FromRocks(db_->Put(wo, cf(kDefault), pk::ServedKey(player_id, puzzle->id()), ""), dir_,
+                  "cannot remember a served puzzle"));
+    return puzzle;
+  }
+}
+
+}  // namespace foundry::storage
