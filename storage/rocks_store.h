@@ -95,7 +95,8 @@ class RocksStore final : public Store {
   Result<foundry::v1::RecordPlayResponse> RecordPlay(std::string_view id, bool solved,
                                                      double seconds) override;
   uint64_t PlaysRecorded() override { return plays_recorded_.load(std::memory_order_relaxed); }
-  // Players (rocks_store_players.cc): keys in player_keys.h.
+  // Players (rocks_store_players.cc; NextPuzzle in rocks_store_next_puzzle.cc):
+  // keys in player_keys.h.
   Result<foundry::v1::RecordPlayResponse> RecordPlayerPlay(const PlayerPlay& play,
                                                            const RatingModel& model) override;
   Result<std::optional<PlayerFigures>> GetPlayer(std::string_view player_id,

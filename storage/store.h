@@ -225,7 +225,7 @@ class Store {
   // Plays recorded through this object since Open.
   virtual uint64_t PlaysRecorded() = 0;
 
-  // ---- players (docs/players.md; rocks_store_players.cc) ----
+  // ---- players (docs/players.md; rocks_store_players.cc, rocks_store_next_puzzle.cc) ----
 
   // Records a play that has a player, a judged answer or a play_id, in one
   // atomic write: the puzzle's play counts, and as they apply the puzzle's
