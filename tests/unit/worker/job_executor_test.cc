@@ -208,7 +208,11 @@ TEST(JobExecutorTest, ConcurrentJobsNeverComputeOnMoreThanItsThreads) {
   }
   for (auto& t : jobs) t.join();
   EXPECT_EQ(three.generated(), 300u);
-  EXPECT_EQ(three.max_at_once(), 2);
+  // At most two: whether two ever overlap depends on the scheduler (under
+  // ASan on two busy cores they did not); that a second job does use the
+  // idle thread is ASecondJobRunsOnTheThreadsTheFirstLeavesIdle's, with a
+  // held candidate.
+  EXPECT_LE(three.max_at_once(), 2);
 }
 
 TEST(ResultChunksTest, ChunksAreBoundedOrderedAndTheLastCarriesStats) {
