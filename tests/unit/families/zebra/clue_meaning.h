@@ -1,6 +1,6 @@
-// The clue's meaning, restated from DESIGN.md apart from the family's own
-// Holds() (model.h): the brute force of zebra_test.cc and the effort measure
-// of bench/effort/zebra.cc check puzzles by it, independently of the family.
+// The clue's meaning, restated from docs/families/zebra.md apart from the
+// family's own Holds() (model.h): the brute force of zebra_test.cc and the
+// effort measure of bench/effort/zebra.cc check puzzles by it, independently.
 #pragma once
 
 #include <vector>
