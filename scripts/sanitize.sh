@@ -10,10 +10,15 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/ensure-deps.sh clang libclang-rt-14-dev
 jobs=$(nproc)
+# -O1 and -g1, line tables only (what the sanitizers' own docs advise): reports
+# keep file:line stacks, and the two builds compile about a third faster
+# than at RelWithDebInfo's -O2 -g, which is most of this script's time.
+flags="-O1 -g1 -DNDEBUG"
 
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
-cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ \
+cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=$flags" \
+  -DCMAKE_CXX_COMPILER=clang++ \
   -DFOUNDRY_SANITIZE=address,undefined -DFOUNDRY_FUZZ=ON -DFOUNDRY_WERROR=OFF -DFOUNDRY_BENCH=OFF \
   -DFOUNDRY_FUZZ_SECONDS="${FUZZ_SECONDS:-20}" >/dev/null
 cmake --build build-asan -j "$jobs" --target unit_tests fuzz_params fuzz_puzzle_json fuzz_family \
@@ -22,7 +27,8 @@ ctest --test-dir build-asan --output-on-failure -j "$jobs" -L unit
 ctest --test-dir build-asan --output-on-failure -L '^fuzz$'
 
 export TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 suppressions=$PWD/tests/tsan.supp"
-cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DFOUNDRY_SANITIZE=thread \
+cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=$flags" \
+  -DFOUNDRY_SANITIZE=thread \
   -DFOUNDRY_BENCH=OFF >/dev/null
 cmake --build build-tsan -j "$jobs" --target worker_tests coordinator_tests
 ctest --test-dir build-tsan --output-on-failure -j "$jobs" \

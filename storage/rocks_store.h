@@ -62,6 +62,9 @@ class RocksStore final : public Store {
   RocksStore& operator=(const RocksStore&) = delete;
 
   Result<foundry::v1::Puzzle> GetPuzzle(std::string_view id) override;
+  Result<foundry::v1::Puzzle> GetPuzzleWithoutPlays(std::string_view id) override {
+    return ReadRecord(id);
+  }
   Result<PuzzleRecord> GetPuzzleRecord(std::string_view id) override;
   Result<std::vector<std::optional<foundry::v1::Puzzle>>> GetPuzzles(
       const std::vector<std::string>& ids) override;
@@ -159,10 +162,6 @@ class RocksStore final : public Store {
   Result<bool> GetMeta(const std::string& key, std::string* value);
   // The grade mapping of `family`: its fitted one, else model.grade.
   Result<GradeMapping> MappingOf(std::string_view family, const RatingModel& model);
-  // Whether `play`'s puzzle (of `family`) was served to its player: by
-  // NextPuzzle, or as the puzzle of the day of one of play.daily_days.
-  // REQUIRES: players_mu_ held.
-  Result<bool> ServedLocked(const PlayerPlay& play, std::string_view family);
   // Adds to `wb` what a scored play changes: the puzzle's best solution when
   // the answer beats it; fills `resp`'s answer_score, best_solution and
   // new_best. `seq` is the play's record (0: none). REQUIRES: players_mu_.

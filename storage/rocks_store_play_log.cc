@@ -1,7 +1,6 @@
 // RocksStore's record of plays (docs/players.md): one PlayRecord per play
 // with a player under "play\0" player_id "\0" seq, each puzzle's best
-// scored answer under "best\0" id, and whether a play's puzzle was served
-// to its player (a rated play). Keys in player_keys.h; every write here is
+// scored answer under "best\0" id. Keys in player_keys.h; every write here is
 // added to the play's one WriteBatch (rocks_store_players.cc).
 #include <memory>
 
@@ -46,18 +45,6 @@ Result<std::optional<Message>> ReadMessage(rocksdb::DB& db, rocksdb::ColumnFamil
 }
 
 }  // namespace
-
-Result<bool> RocksStore::ServedLocked(const PlayerPlay& play, std::string_view family) {
-  std::string value;
-  Result<bool> served = GetMeta(pk::ServedKey(play.player_id, play.puzzle_id), &value);
-  if (!served.ok() || *served) return served;
-  for (const std::string& day : play.daily_days) {
-    Result<bool> chosen = GetMeta(pk::DailyKey(family, day), &value);
-    if (!chosen.ok()) return chosen.status();
-    if (*chosen && value == play.puzzle_id) return true;
-  }
-  return false;
-}
 
 Result<uint64_t> RocksStore::NextPlaySeqLocked() {
   if (!play_seq_loaded_) {

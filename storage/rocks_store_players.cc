@@ -13,6 +13,7 @@
 #include "storage/keys.h"
 #include "storage/observed_difficulty.h"
 #include "storage/player_keys.h"
+#include "storage/point_reads.h"
 #include "storage/rocks_store.h"
 #include "storage/rocks_util.h"
 
@@ -66,34 +67,72 @@ Result<RecordPlayResponse> RocksStore::RecordPlayerPlay(const PlayerPlay& play,
   }
   const std::string fingerprint = Fingerprint(play);
   std::lock_guard<std::mutex> lock(players_mu_);
-  std::string value;
-  if (!play.play_id.empty()) {
-    Result<bool> seen = GetMeta(pk::PlayIdKey(play.play_id), &value);
-    if (!seen.ok()) return seen.status();
-    if (*seen) {
-      auto record = pk::DecodePlayIdRecord(value);
-      RecordPlayResponse first;
-      if (!record ||
-          !first.ParseFromArray(record->second.data(), static_cast<int>(record->second.size()))) {
-        return Status::DataLoss("store at " + dir_ + ": the record of play_id " + play.play_id +
-                                " is unreadable");
-      }
-      if (record->first != fingerprint) {
-        return Status::AlreadyExists("play_id '" + play.play_id +
-                                     "' was already recorded for another puzzle, player or answer; "
-                                     "a play_id names exactly one play");
-      }
-      first.set_replayed(true);
-      return first;
+  // Every value the play is decided on, read in one MultiGet. The keys that
+  // name the family (the player's, the days' puzzles) need the record: they
+  // join the batch when the caller hands it over (the coordinator does,
+  // having judged the answer), else they are read once the record is.
+  const bool given = play.record && play.record->id() == play.puzzle_id;
+  const bool player = !play.player_id.empty();
+  PointReads reads;
+  constexpr size_t kNone = SIZE_MAX;
+  const size_t play_id_slot =
+      play.play_id.empty() ? kNone : reads.Add(cf(kDefault), pk::PlayIdKey(play.play_id));
+  const size_t plays_slot = reads.Add(cf(kPlays), play.puzzle_id);
+  const std::string attempt_key = player ? pk::AttemptKey(play.player_id, play.puzzle_id) : "";
+  const size_t attempt_slot = player ? reads.Add(cf(kDefault), attempt_key) : kNone;
+  const bool judged_player = play.judged && player;
+  const size_t served_slot =
+      judged_player ? reads.Add(cf(kDefault), pk::ServedKey(play.player_id, play.puzzle_id))
+                    : kNone;
+  const std::string rating_key = play.judged ? pk::PuzzleRatingKey(play.puzzle_id) : "";
+  const size_t rating_slot = play.judged ? reads.Add(cf(kDefault), rating_key) : kNone;
+  const auto add_family_keys = [&](PointReads& r, std::string_view family) {
+    std::vector<size_t> slots;  // the player's, then one per daily day
+    if (!judged_player) return slots;
+    slots.push_back(r.Add(cf(kDefault), pk::PlayerKey(family, play.player_id)));
+    for (const std::string& day : play.daily_days) {
+      slots.push_back(r.Add(cf(kDefault), pk::DailyKey(family, day)));
     }
+    return slots;
+  };
+  std::vector<size_t> family_slots;
+  if (given) family_slots = add_family_keys(reads, play.record->family());
+  FOUNDRY_RETURN_IF_ERROR(reads.Run(*db_, dir_, "cannot read player data"));
+
+  if (play_id_slot != kNone && reads.Found(play_id_slot)) {
+    auto record = pk::DecodePlayIdRecord(reads.Value(play_id_slot));
+    RecordPlayResponse first;
+    if (!record ||
+        !first.ParseFromArray(record->second.data(), static_cast<int>(record->second.size()))) {
+      return Status::DataLoss("store at " + dir_ + ": the record of play_id " + play.play_id +
+                              " is unreadable");
+    }
+    if (record->first != fingerprint) {
+      return Status::AlreadyExists("play_id '" + play.play_id +
+                                   "' was already recorded for another puzzle, player or answer; "
+                                   "a play_id names exactly one play");
+    }
+    first.set_replayed(true);
+    return first;
   }
-  Result<Puzzle> puzzle = play.record && play.record->id() == play.puzzle_id
-                              ? *play.record
-                              : ReadRecord(play.puzzle_id);
+  Result<Puzzle> puzzle = given ? *play.record : ReadRecord(play.puzzle_id);
   if (!puzzle.ok()) return puzzle.status();
-  Result<PlayCounts> counts = GetPlays(play.puzzle_id);
-  if (!counts.ok()) return counts.status();
   const std::string& family = puzzle->family();
+  PointReads family_reads;  // only when the record was not handed over
+  if (!given) {
+    family_slots = add_family_keys(family_reads, family);
+    FOUNDRY_RETURN_IF_ERROR(family_reads.Run(*db_, dir_, "cannot read player data"));
+  }
+  const PointReads& by_family = given ? reads : family_reads;
+  PlayCounts counts;
+  if (reads.Found(plays_slot)) {
+    std::optional<PlayCounts> decoded = DecodePlayCounts(reads.Value(plays_slot));
+    if (!decoded) {
+      return Status::DataLoss("store at " + dir_ + ": play counts of " + play.puzzle_id +
+                              " have a wrong size");
+    }
+    counts = *decoded;
+  }
 
   const int64_t now_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
                              std::chrono::system_clock::now().time_since_epoch())
@@ -115,29 +154,28 @@ Result<RecordPlayResponse> RocksStore::RecordPlayerPlay(const PlayerPlay& play,
   resp.set_solved(play.solved);
   resp.set_judged(play.judged);
   bool first_attempt = false;
-  if (!play.player_id.empty()) {
-    const std::string attempt = pk::AttemptKey(play.player_id, play.puzzle_id);
-    Result<bool> attempted = GetMeta(attempt, &value);
-    if (!attempted.ok()) return attempted.status();
-    first_attempt = !*attempted;
-    if (first_attempt && s.ok()) s = wb.Put(cf(kDefault), attempt, "");
+  if (player) {
+    first_attempt = !reads.Found(attempt_slot);
+    if (first_attempt && s.ok()) s = wb.Put(cf(kDefault), attempt_key, "");
   }
   // Only a puzzle the store chose for the player is rated: one opened by id
   // could be picked to rate a player up (docs/players.md).
   bool may_rate = first_attempt;
-  if (play.judged && !play.player_id.empty()) {
-    Result<bool> served = ServedLocked(play, family);
-    if (!served.ok()) return served.status();
-    resp.set_opened_by_id(!*served);
-    may_rate = may_rate && (*served || model.rate_unserved);
+  if (judged_player) {
+    // Served by NextPuzzle, or the puzzle of one of the play's days.
+    bool served = reads.Found(served_slot);
+    for (size_t i = 1; i < family_slots.size() && !served; ++i) {
+      served =
+          by_family.Found(family_slots[i]) && by_family.Value(family_slots[i]) == play.puzzle_id;
+    }
+    resp.set_opened_by_id(!served);
+    may_rate = may_rate && (served || model.rate_unserved);
   }
   if (play.judged) {
     pk::PuzzleRating rating;
-    const std::string rating_key = pk::PuzzleRatingKey(play.puzzle_id);
-    Result<bool> rated_before = GetMeta(rating_key, &value);
-    if (!rated_before.ok()) return rated_before.status();
-    if (*rated_before) {
-      auto decoded = pk::DecodePuzzleRating(value);
+    const bool rated_before = reads.Found(rating_slot);
+    if (rated_before) {
+      auto decoded = pk::DecodePuzzleRating(reads.Value(rating_slot));
       if (!decoded) {
         return Status::DataLoss("store at " + dir_ + ": the rating of puzzle " + play.puzzle_id +
                                 " has a wrong size");
@@ -152,35 +190,33 @@ Result<RecordPlayResponse> RocksStore::RecordPlayerPlay(const PlayerPlay& play,
     }
     const RatingState puzzle_before = rating.rating;
     (play.solved ? rating.judged_solved : rating.judged_failed) += 1;
-    if (!play.player_id.empty()) {
+    if (player) {
       const std::string player_key = pk::PlayerKey(family, play.player_id);
-      Result<bool> known = GetMeta(player_key, &value);
-      if (!known.ok()) return known.status();
-      PlayerFigures player{model.new_player, 0, 0};
-      if (*known) {
-        auto decoded = pk::DecodePlayer(value);
+      PlayerFigures figures{model.new_player, 0, 0};
+      if (by_family.Found(family_slots[0])) {
+        auto decoded = pk::DecodePlayer(by_family.Value(family_slots[0]));
         if (!decoded) {
           return Status::DataLoss("store at " + dir_ + ": the record of player " + play.player_id +
                                   " has a wrong size");
         }
-        player = *decoded;
+        figures = *decoded;
       }
-      player.plays += 1;
-      player.solves += play.solved ? 1 : 0;
-      const double player_before = player.rating.rating;
+      figures.plays += 1;
+      figures.solves += play.solved ? 1 : 0;
+      const double player_before = figures.rating.rating;
       if (may_rate && model.rate) {
-        auto [player_after, puzzle_after] = model.rate(player.rating, rating.rating, play.solved);
-        player.rating = player_after;
+        auto [player_after, puzzle_after] = model.rate(figures.rating, rating.rating, play.solved);
+        figures.rating = player_after;
         rating.rating = puzzle_after;
         resp.set_rated(true);
       }
-      resp.set_player_rating_change(player.rating.rating - player_before);
-      FillPlayer(play.player_id, family, player, *resp.mutable_player());
-      if (s.ok()) s = wb.Put(cf(kDefault), player_key, pk::EncodePlayer(player));
+      resp.set_player_rating_change(figures.rating.rating - player_before);
+      FillPlayer(play.player_id, family, figures, *resp.mutable_player());
+      if (s.ok()) s = wb.Put(cf(kDefault), player_key, pk::EncodePlayer(figures));
     }
     // The index entry moves with the rating: old key out, new key in, in
     // the same batch as the record, so the index never disagrees with it.
-    if (*rated_before && s.ok()) {
+    if (rated_before && s.ok()) {
       s = wb.Delete(cf(kDefault), pk::ByRatingKey(family, puzzle_before.rating, play.puzzle_id));
     }
     if (s.ok())
@@ -193,7 +229,7 @@ Result<RecordPlayResponse> RocksStore::RecordPlayerPlay(const PlayerPlay& play,
   if (play.judged && play.score && s.ok()) {
     FOUNDRY_RETURN_IF_ERROR(KeepBestLocked(play, seq, now_ms, wb, resp));
   }
-  PlayCounts after = *counts;
+  PlayCounts after = counts;
   after.solved += delta.solved;
   after.failed += delta.failed;
   after.solve_ms += delta.solve_ms;

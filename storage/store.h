@@ -130,6 +130,11 @@ class Store {
   // observed.level is left empty (levels are the families' business).
   virtual Result<foundry::v1::Puzzle> GetPuzzle(std::string_view id) = 0;
 
+  // GetPuzzle without the play fields (plays, observed left empty): the
+  // record as generated, or NotFound. One lookup fewer, for callers that
+  // only judge an answer against the puzzle.
+  virtual Result<foundry::v1::Puzzle> GetPuzzleWithoutPlays(std::string_view id) = 0;
+
   // GetPuzzle without parsing the record: its stored bytes and its plays, or
   // NotFound. For servers that send the record on (PuzzleStore.GetPuzzle):
   // parsing ~1 KB into a message only to serialise it again was a sixth of

@@ -64,6 +64,9 @@ class GatedStore final : public storage::Store {
   Result<storage::PuzzleRecord> GetPuzzleRecord(std::string_view id) override {
     return inner_.GetPuzzleRecord(id);
   }
+  Result<foundry::v1::Puzzle> GetPuzzleWithoutPlays(std::string_view id) override {
+    return inner_.GetPuzzleWithoutPlays(id);
+  }
   Result<std::vector<std::optional<foundry::v1::Puzzle>>> GetPuzzles(
       const std::vector<std::string>& ids) override {
     return inner_.GetPuzzles(ids);

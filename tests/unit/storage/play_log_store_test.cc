@@ -79,6 +79,61 @@ TEST_P(StoreTest, APuzzleOpenedByIdIsPlayedUnratedAServedOneIsRated) {
   EXPECT_TRUE(r->opened_by_id());
 }
 
+// The coordinator hands the store the record it judged; the store then reads
+// the player's figures and the days' puzzles in its one batch of lookups.
+// The decisions must be those of a play without the record.
+TEST_P(StoreTest, APlayWithItsRecordHandedOverIsDecidedTheSame) {
+  auto store = OpenOrDie();
+  ASSERT_TRUE(store->Commit(Batch(kSn, "c1", 0, 3)).ok());
+  const RatingModel model = FakeModel();
+  const std::string a = testing::MakeId(kSn, "c1", 0), b = testing::MakeId(kSn, "c1", 1);
+  const auto with_record = [&](const std::string& id, const std::string& player, bool solved,
+                               const std::string& record_id) {
+    PlayerPlay p = Judged(id, player, solved);
+    auto record = store->GetPuzzleWithoutPlays(record_id);
+    EXPECT_TRUE(record.ok()) << record.status().ToString();
+    if (record.ok()) p.record = *record;
+    return p;
+  };
+  auto r = store->RecordPlayerPlay(with_record(a, "ann", true, a), model);
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  EXPECT_FALSE(r->rated());
+  EXPECT_TRUE(r->opened_by_id());
+  EXPECT_EQ(r->player().plays(), 1u);
+  auto served = store->NextPuzzle("bob", kSn, 900, model);
+  ASSERT_TRUE(served.ok());
+  ASSERT_EQ(served->id(), a);
+  r = store->RecordPlayerPlay(with_record(a, "bob", false, a), model);
+  ASSERT_TRUE(r.ok());
+  EXPECT_TRUE(r->rated());
+  EXPECT_EQ(r->player().rating(), 1400);
+  // The player's figures were read with the record handed over: they add up.
+  r = store->RecordPlayerPlay(with_record(b, "bob", true, b), model);
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(r->player().plays(), 2u);
+  EXPECT_EQ(r->player().solves(), 1u);
+  EXPECT_EQ(r->player().rating(), 1400) << "b was opened by id: not rated";
+  // The puzzle of the day, on its day and not on another.
+  auto daily = store->DailyPuzzle(kSn, "2026-05-02");
+  ASSERT_TRUE(daily.ok());
+  PlayerPlay of_the_day = with_record(daily->id(), "cid", true, daily->id());
+  of_the_day.daily_days = {"2026-05-03", "2026-05-02"};
+  r = store->RecordPlayerPlay(of_the_day, model);
+  ASSERT_TRUE(r.ok());
+  EXPECT_TRUE(r->rated());
+  PlayerPlay late = with_record(daily->id(), "dan", true, daily->id());
+  late.daily_days = {"2026-05-04", "2026-05-03"};
+  r = store->RecordPlayerPlay(late, model);
+  ASSERT_TRUE(r.ok());
+  EXPECT_FALSE(r->rated());
+  // A record of another puzzle is not taken for the play's: the store reads
+  // the right one (its judged count is the play's puzzle's, not b's).
+  r = store->RecordPlayerPlay(with_record(a, "eve", true, b), model);
+  ASSERT_TRUE(r.ok());
+  const uint64_t daily_plays = daily->id() == a ? 2 : 0;  // cid's and dan's
+  EXPECT_EQ(r->judged_plays(), 3u + daily_plays) << "a was judged by ann, bob and now eve";
+}
+
 TEST_P(StoreTest, EveryPlayWithAPlayerIsRecordedInOrderAndSurvivesReopen) {
   const RatingModel model = FakeModel();
   const std::string a = testing::MakeId(kSn, "c1", 0), b = testing::MakeId(kSn, "c1", 1);

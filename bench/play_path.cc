@@ -1,0 +1,84 @@
+// What one judged, rated RecordPlay costs the coordinator's store below gRPC
+// and below the family's judging: Store::RecordPlayerPlay with the record
+// handed over (as the service does after judging), a new play_id, a player
+// drawn from PLAYERS and a puzzle from the store's first POOL ids in id
+// order. Every call writes (the play, the ratings, the index), as on a
+// serving coordinator; run it on a copy of a store.
+//
+//   STORE=/path/to/copy build/bin/play_path [--benchmark_repetitions=3]
+// (bench/players_cost.sh keeps such a store in
+// /tmp/foundry-players-cost-PUZZLES-PLAYERS: copy it first.)
+// Env: POOL (50000), PLAYERS (100000).
+#include <cstdlib>
+#include <random>
+#include <string>
+#include <vector>
+
+#include <benchmark/benchmark.h>
+
+#include "coordinator/rating_settings.h"
+#include "storage/store.h"
+
+namespace {
+
+using foundry::storage::Store;
+
+uint64_t EnvOr(const char* name, uint64_t fallback) {
+  const char* env = std::getenv(name);
+  return env != nullptr ? std::strtoull(env, nullptr, 10) : fallback;
+}
+
+void BM_RecordPlayerPlay(benchmark::State& state) {
+  const char* dir = std::getenv("STORE");
+  if (dir == nullptr) {
+    state.SkipWithError("set STORE to a copy of a store that no process has open");
+    return;
+  }
+  foundry::storage::StoreOptions options;
+  options.create_if_missing = false;
+  auto opened = Store::Open(dir, options);
+  if (!opened.ok()) {
+    state.SkipWithError(opened.status().ToString().c_str());
+    return;
+  }
+  Store& store = **opened;
+  std::vector<foundry::v1::Puzzle> pool;
+  (void)store.Scan({}, "", EnvOr("POOL", 50'000), [&](const foundry::v1::Puzzle& p) {
+    pool.push_back(p);
+    pool.back().clear_plays();
+    pool.back().clear_observed();
+    return true;
+  });
+  if (pool.empty()) {
+    state.SkipWithError("the store holds no puzzles");
+    return;
+  }
+  foundry::storage::RatingModel model = foundry::coordinator::DefaultRatingModel();
+  model.rate_unserved = true;  // as bench/players_cost.sh's coordinator
+  const uint64_t players = EnvOr("PLAYERS", 100'000);
+  std::mt19937_64 rng(1);
+  std::uniform_int_distribution<size_t> pick(0, pool.size() - 1);
+  std::uniform_int_distribution<uint64_t> player(0, players - 1);
+  uint64_t n = 0;
+  const auto play = [&] {
+    foundry::storage::PlayerPlay p;
+    p.record = pool[pick(rng)];
+    p.puzzle_id = p.record->id();
+    p.player_id = "cost-p" + std::to_string(player(rng));  // players_load's names
+    p.play_id = "bench-" + std::to_string(++n);
+    p.judged = true;
+    p.solved = (n & 1) != 0;
+    p.answer = "123";
+    p.seconds = 3;
+    p.daily_days = {"2026-11-27", "2026-11-26"};
+    auto r = store.RecordPlayerPlay(p, model);
+    if (!r.ok()) std::abort();
+    benchmark::DoNotOptimize(r);
+  };
+  for (int i = 0; i < 20'000; ++i) play();  // warm the caches
+  for (auto _ : state) play();
+}
+
+BENCHMARK(BM_RecordPlayerPlay)->Unit(benchmark::kMicrosecond);
+
+}  // namespace
