@@ -1,15 +1,19 @@
-// What one judged, rated RecordPlay costs the coordinator's store below gRPC
-// and below the family's judging: Store::RecordPlayerPlay with the record
-// handed over (as the service does after judging), a new play_id, a player
-// drawn from PLAYERS and a puzzle from the store's first POOL ids in id
-// order. Every call writes (the play, the ratings, the index), as on a
-// serving coordinator; run it on a copy of a store.
+// What the player calls cost the coordinator's store below gRPC (the part of
+// bench/players_cost.sh's figures that is the store's), on a real store:
+//  - BM_RecordPlayerPlay: a judged, rated play as the service makes it after
+//    judging (the record handed over), a new play_id, a player drawn from
+//    PLAYERS and a puzzle from the store's first POOL ids in id order;
+//  - BM_NextPuzzle: the player's figures, then NextPuzzle at their rating,
+//    as the service does, for a player drawn from PLAYERS.
+// Every call writes (a play, or a served puzzle), as on a serving
+// coordinator; run it on a copy of a store.
 //
 //   STORE=/path/to/copy build/bin/play_path [--benchmark_repetitions=3]
 // (bench/players_cost.sh keeps such a store in
 // /tmp/foundry-players-cost-PUZZLES-PLAYERS: copy it first.)
-// Env: POOL (50000), PLAYERS (100000).
+// Env: POOL (50000), PLAYERS (100000), FAMILY (secret-number: NextPuzzle).
 #include <cstdlib>
+#include <memory>
 #include <random>
 #include <string>
 #include <vector>
@@ -28,20 +32,27 @@ uint64_t EnvOr(const char* name, uint64_t fallback) {
   return env != nullptr ? std::strtoull(env, nullptr, 10) : fallback;
 }
 
-void BM_RecordPlayerPlay(benchmark::State& state) {
+// The store of $STORE, or nullptr after telling `state` why not.
+std::unique_ptr<Store> OpenStore(benchmark::State& state) {
   const char* dir = std::getenv("STORE");
   if (dir == nullptr) {
     state.SkipWithError("set STORE to a copy of a store that no process has open");
-    return;
+    return nullptr;
   }
   foundry::storage::StoreOptions options;
   options.create_if_missing = false;
   auto opened = Store::Open(dir, options);
   if (!opened.ok()) {
     state.SkipWithError(opened.status().ToString().c_str());
-    return;
+    return nullptr;
   }
-  Store& store = **opened;
+  return std::move(opened).value();
+}
+
+void BM_RecordPlayerPlay(benchmark::State& state) {
+  std::unique_ptr<Store> opened = OpenStore(state);
+  if (!opened) return;
+  Store& store = *opened;
   std::vector<foundry::v1::Puzzle> pool;
   (void)store.Scan({}, "", EnvOr("POOL", 50'000), [&](const foundry::v1::Puzzle& p) {
     pool.push_back(p);
@@ -79,6 +90,30 @@ void BM_RecordPlayerPlay(benchmark::State& state) {
   for (auto _ : state) play();
 }
 
+void BM_NextPuzzle(benchmark::State& state) {
+  std::unique_ptr<Store> opened = OpenStore(state);
+  if (!opened) return;
+  Store& store = *opened;
+  const foundry::storage::RatingModel model = foundry::coordinator::DefaultRatingModel();
+  const std::string family =
+      std::getenv("FAMILY") != nullptr ? std::getenv("FAMILY") : "secret-number";
+  std::mt19937_64 rng(2);
+  std::uniform_int_distribution<uint64_t> player(0, EnvOr("PLAYERS", 100'000) - 1);
+  const auto next = [&] {
+    const std::string id = "cost-p" + std::to_string(player(rng));
+    auto figures = store.GetPlayer(id, family);
+    if (!figures.ok()) std::abort();
+    const double rating =
+        figures->has_value() ? (*figures)->rating.rating : model.new_player.rating;
+    auto puzzle = store.NextPuzzle(id, family, rating, model);
+    if (!puzzle.ok()) std::abort();
+    benchmark::DoNotOptimize(puzzle);
+  };
+  for (int i = 0; i < 5'000; ++i) next();  // warm the caches
+  for (auto _ : state) next();
+}
+
 BENCHMARK(BM_RecordPlayerPlay)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_NextPuzzle)->Unit(benchmark::kMicrosecond);
 
 }  // namespace
