@@ -20,6 +20,7 @@
 
 #include <benchmark/benchmark.h>
 
+#include "bench/store_env.h"
 #include "coordinator/rating_settings.h"
 #include "storage/store.h"
 
@@ -27,30 +28,10 @@ namespace {
 
 using foundry::storage::Store;
 
-uint64_t EnvOr(const char* name, uint64_t fallback) {
-  const char* env = std::getenv(name);
-  return env != nullptr ? std::strtoull(env, nullptr, 10) : fallback;
-}
-
-// The store of $STORE, or nullptr after telling `state` why not.
-std::unique_ptr<Store> OpenStore(benchmark::State& state) {
-  const char* dir = std::getenv("STORE");
-  if (dir == nullptr) {
-    state.SkipWithError("set STORE to a copy of a store that no process has open");
-    return nullptr;
-  }
-  foundry::storage::StoreOptions options;
-  options.create_if_missing = false;
-  auto opened = Store::Open(dir, options);
-  if (!opened.ok()) {
-    state.SkipWithError(opened.status().ToString().c_str());
-    return nullptr;
-  }
-  return std::move(opened).value();
-}
+using foundry::bench::EnvOr;
 
 void BM_RecordPlayerPlay(benchmark::State& state) {
-  std::unique_ptr<Store> opened = OpenStore(state);
+  std::unique_ptr<Store> opened = foundry::bench::OpenBenchStore(state);
   if (!opened) return;
   Store& store = *opened;
   std::vector<foundry::v1::Puzzle> pool;
@@ -91,7 +72,7 @@ void BM_RecordPlayerPlay(benchmark::State& state) {
 }
 
 void BM_NextPuzzle(benchmark::State& state) {
-  std::unique_ptr<Store> opened = OpenStore(state);
+  std::unique_ptr<Store> opened = foundry::bench::OpenBenchStore(state);
   if (!opened) return;
   Store& store = *opened;
   const foundry::storage::RatingModel model = foundry::coordinator::DefaultRatingModel();

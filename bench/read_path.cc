@@ -9,13 +9,13 @@
 //   STORE=/path/to/store build/bin/read_path [--benchmark_repetitions=3]
 // (bench/read_floor.sh makes such a store: `foundry run --db DIR ...`; the
 // store must not be open in another process.) Env: POOL (50000).
-#include <cstdlib>
 #include <random>
 #include <string>
 #include <vector>
 
 #include <benchmark/benchmark.h>
 
+#include "bench/store_env.h"
 #include "coordinator/puzzle_wire.h"
 #include "storage/store.h"
 
@@ -23,19 +23,8 @@ namespace {
 
 using foundry::storage::Store;
 
-std::unique_ptr<Store> OpenStore(uint64_t row_cache_mb) {
-  const char* dir = std::getenv("STORE");
-  if (dir == nullptr) return nullptr;
-  foundry::storage::StoreOptions options;
-  options.create_if_missing = false;
-  options.row_cache_bytes = row_cache_mb << 20;
-  auto store = Store::Open(dir, options);
-  return store.ok() ? std::move(store).value() : nullptr;
-}
-
 std::vector<std::string> Pool(Store& store) {
-  const char* env = std::getenv("POOL");
-  const uint64_t n = env != nullptr ? std::strtoull(env, nullptr, 10) : 50'000;
+  const uint64_t n = foundry::bench::EnvOr("POOL", 50'000);
   std::vector<std::string> ids;
   (void)store.Scan({}, "", n, [&](const foundry::v1::Puzzle& p) {
     ids.push_back(p.id());
@@ -47,11 +36,8 @@ std::vector<std::string> Pool(Store& store) {
 // Runs `read` on random ids of the pool; arg 0 is the row cache in MiB.
 template <typename Read>
 void RunReads(benchmark::State& state, Read&& read) {
-  auto store = OpenStore(static_cast<uint64_t>(state.range(0)));
-  if (!store) {
-    state.SkipWithError("set STORE to an existing store directory that no process has open");
-    return;
-  }
+  auto store = foundry::bench::OpenBenchStore(state, static_cast<uint64_t>(state.range(0)) << 20);
+  if (!store) return;
   const std::vector<std::string> ids = Pool(*store);
   if (ids.empty()) {
     state.SkipWithError("the store holds no puzzles");

@@ -29,6 +29,9 @@
 # Exit status 0 when every check holds.
 # Usage: bench/soak.sh [BIN_DIR]  (default build/bin). Env: SOAK_SECONDS,
 #   SOAK_SEED (1), SOAK_COUNT (5000), SOAK_WORKERS (3), SOAK_READERS (2),
+#   SOAK_FAULT_ORDER (random: each fault's kind drawn, 6-15 s apart; cycle:
+#   the five kinds in turn, 3-6 s apart, each at least once, which the
+#   checks then require: the short soak of every test run),
 #   SOAK_KEEP=1 keeps the work folder; SOAK_CHECK_ONLY=DIR runs the checks
 #   again on a kept folder.
 set -euo pipefail
@@ -41,6 +44,7 @@ SEED=${SOAK_SEED:-1}
 COUNT=${SOAK_COUNT:-5000}
 WORKERS=${SOAK_WORKERS:-3}
 READERS=${SOAK_READERS:-2}
+FAULT_ORDER=${SOAK_FAULT_ORDER:-random}
 LEASE=3
 FAMILIES=(sudoku zebra nonogram)
 F=$BIN/foundry
@@ -140,11 +144,12 @@ lane() {  # INDEX FAMILY DEADLINE_MS
 faults() {  # DEADLINE_MS
   set +e
   RANDOM=$SEED
-  local deadline=$1 kind w pid
+  local deadline=$1 kind w pid n=0
   while :; do
-    sleep $(( 6 + RANDOM % 10 ))
+    if [ "$FAULT_ORDER" = cycle ]; then sleep $(( 3 + RANDOM % 4 )); else sleep $(( 6 + RANDOM % 10 )); fi
     [ "$(now_ms)" -lt "$deadline" ] || break
-    kind=$(( RANDOM % 5 ))
+    if [ "$FAULT_ORDER" = cycle ]; then kind=$(( n % 5 )); else kind=$(( RANDOM % 5 )); fi
+    n=$(( n + 1 ))
     w=$(( RANDOM % WORKERS ))
     pid=$(cat "$WORK/worker$w.pid")
     case $kind in
@@ -253,6 +258,10 @@ cat "$WORK"/lane-*.txt >"$WORK/campaigns.txt"
 campaigns=$(wc -l <"$WORK/campaigns.txt")
 not_done=$(cat "$WORK"/lane-*.end | awk '$2 != "CAMPAIGN_STATE_DONE"' | wc -l)
 check "all $campaigns campaigns DONE" test "$not_done" -eq 0
+if [ "$FAULT_ORDER" = cycle ]; then
+  kinds=$(awk '{ print $2 }' "$WORK/faults.txt" | sort -u | wc -l)
+  check "every kind of fault injected ($kinds of 5)" test "$kinds" -eq 5
+fi
 # Columns 1-9 of the CSV (id ... campaign) hold no commas or quotes.
 "$F" export --db "$WORK/store" --format csv --no-solution | tail -n +2 |
   cut -d, -f1,7,8,9 >"$WORK/stored.csv"

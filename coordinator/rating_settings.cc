@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include <fmt/format.h>
+#include <CLI/CLI.hpp>
 
 namespace foundry::coordinator {
 namespace {

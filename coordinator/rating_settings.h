@@ -4,11 +4,15 @@
 // storage::RatingModel the store applies.
 #pragma once
 
-#include <CLI/CLI.hpp>
-
 #include "common/status.h"
 #include "ratings/glicko2.h"
 #include "storage/player_store.h"
+
+// CLI11's App, declared only: its header costs every file that includes
+// this one ~7 s to compile, and only the flags' definitions need it.
+namespace CLI {
+class App;
+}  // namespace CLI
 
 namespace foundry::coordinator {
 

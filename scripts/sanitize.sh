@@ -24,7 +24,8 @@ cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RE
 cmake --build build-asan -j "$jobs" --target unit_tests fuzz_params fuzz_puzzle_json fuzz_family \
   fuzz_import fuzz_requests
 ctest --test-dir build-asan --output-on-failure -j "$jobs" -L unit
-ctest --test-dir build-asan --output-on-failure -L '^fuzz$'
+# The fuzz targets are single-threaded: two at once on two cores.
+ctest --test-dir build-asan --output-on-failure -j "$jobs" -L '^fuzz$'
 
 export TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 suppressions=$PWD/tests/tsan.supp"
 cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=$flags" \

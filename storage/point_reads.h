@@ -22,6 +22,12 @@ class PointReads {
   // Adds a lookup of `key` in `cf` and returns its slot.
   size_t Add(rocksdb::ColumnFamilyHandle* cf, std::string key);
 
+  // The key of `slot`, as added.
+  const std::string& Key(size_t slot) const { return keys_[slot]; }
+
+  // How many lookups have been added.
+  size_t size() const { return keys_.size(); }
+
   // Looks up every key added. Ok when each was found or not found; else
   // the first other error, saying `what` was being read in store `dir`.
   Status Run(rocksdb::DB& db, const std::string& dir, std::string_view what);

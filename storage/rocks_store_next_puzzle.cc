@@ -15,6 +15,7 @@
 
 #include "storage/keys.h"
 #include "storage/player_keys.h"
+#include "storage/point_reads.h"
 #include "storage/rocks_store.h"
 #include "storage/rocks_util.h"
 
@@ -114,28 +115,20 @@ Result<Puzzle> RocksStore::NextPuzzle(std::string_view player_id, std::string_vi
 
   // Which offers the player may be served: never served to or played by
   // the player, and (by_score's) not judged since. One MultiGet for all.
-  std::vector<std::string> check_keys;
   const auto servable = [&](const std::vector<Offer>& offers) -> Result<std::vector<bool>> {
-    check_keys.clear();
-    std::vector<size_t> first_key;
+    PointReads reads;
+    std::vector<size_t> first_slot;
     for (const Offer& o : offers) {
-      first_key.push_back(check_keys.size());
-      check_keys.push_back(pk::ServedKey(player_id, o.id));
-      check_keys.push_back(pk::AttemptKey(player_id, o.id));
-      if (o.by_score) check_keys.push_back(pk::PuzzleRatingKey(o.id));
+      first_slot.push_back(reads.Add(cf(kDefault), pk::ServedKey(player_id, o.id)));
+      reads.Add(cf(kDefault), pk::AttemptKey(player_id, o.id));
+      if (o.by_score) reads.Add(cf(kDefault), pk::PuzzleRatingKey(o.id));
     }
-    first_key.push_back(check_keys.size());
-    std::vector<rocksdb::Slice> slices(check_keys.begin(), check_keys.end());
-    std::vector<rocksdb::PinnableSlice> values(slices.size());
-    std::vector<rocksdb::Status> statuses(slices.size());
-    db_->MultiGet(rocksdb::ReadOptions(), cf(kDefault), slices.size(), slices.data(), values.data(),
-                  statuses.data());
+    FOUNDRY_RETURN_IF_ERROR(reads.Run(*db_, dir_, "cannot read player data"));
+    first_slot.push_back(reads.size());
     std::vector<bool> out(offers.size(), true);
     for (size_t i = 0; i < offers.size(); ++i) {
-      for (size_t j = first_key[i]; j < first_key[i + 1]; ++j) {
-        if (statuses[j].IsNotFound()) continue;
-        if (!statuses[j].ok()) return FromRocks(statuses[j], dir_, "cannot read player data");
-        out[i] = false;
+      for (size_t slot = first_slot[i]; slot < first_slot[i + 1]; ++slot) {
+        if (reads.Found(slot)) out[i] = false;
       }
     }
     return out;

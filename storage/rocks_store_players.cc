@@ -5,6 +5,9 @@
 #include <chrono>
 #include <cmath>
 #include <mutex>
+#include <optional>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include <rocksdb/db.h>
@@ -78,14 +81,14 @@ Result<RecordPlayResponse> RocksStore::RecordPlayerPlay(const PlayerPlay& play,
   const size_t play_id_slot =
       play.play_id.empty() ? kNone : reads.Add(cf(kDefault), pk::PlayIdKey(play.play_id));
   const size_t plays_slot = reads.Add(cf(kPlays), play.puzzle_id);
-  const std::string attempt_key = player ? pk::AttemptKey(play.player_id, play.puzzle_id) : "";
-  const size_t attempt_slot = player ? reads.Add(cf(kDefault), attempt_key) : kNone;
+  const size_t attempt_slot =
+      player ? reads.Add(cf(kDefault), pk::AttemptKey(play.player_id, play.puzzle_id)) : kNone;
   const bool judged_player = play.judged && player;
   const size_t served_slot =
       judged_player ? reads.Add(cf(kDefault), pk::ServedKey(play.player_id, play.puzzle_id))
                     : kNone;
-  const std::string rating_key = play.judged ? pk::PuzzleRatingKey(play.puzzle_id) : "";
-  const size_t rating_slot = play.judged ? reads.Add(cf(kDefault), rating_key) : kNone;
+  const size_t rating_slot =
+      play.judged ? reads.Add(cf(kDefault), pk::PuzzleRatingKey(play.puzzle_id)) : kNone;
   const auto add_family_keys = [&](PointReads& r, std::string_view family) {
     std::vector<size_t> slots;  // the player's, then one per daily day
     if (!judged_player) return slots;
@@ -115,9 +118,14 @@ Result<RecordPlayResponse> RocksStore::RecordPlayerPlay(const PlayerPlay& play,
     first.set_replayed(true);
     return first;
   }
-  Result<Puzzle> puzzle = given ? *play.record : ReadRecord(play.puzzle_id);
-  if (!puzzle.ok()) return puzzle.status();
-  const std::string& family = puzzle->family();
+  std::optional<Puzzle> read;  // the record, when it was not handed over
+  if (!given) {
+    Result<Puzzle> record = ReadRecord(play.puzzle_id);
+    if (!record.ok()) return record.status();
+    read = std::move(*record);
+  }
+  const Puzzle& puzzle = given ? *play.record : *read;
+  const std::string& family = puzzle.family();
   PointReads family_reads;  // only when the record was not handed over
   if (!given) {
     family_slots = add_family_keys(family_reads, family);
@@ -156,7 +164,7 @@ Result<RecordPlayResponse> RocksStore::RecordPlayerPlay(const PlayerPlay& play,
   bool first_attempt = false;
   if (player) {
     first_attempt = !reads.Found(attempt_slot);
-    if (first_attempt && s.ok()) s = wb.Put(cf(kDefault), attempt_key, "");
+    if (first_attempt && s.ok()) s = wb.Put(cf(kDefault), reads.Key(attempt_slot), "");
   }
   // Only a puzzle the store chose for the player is rated: one opened by id
   // could be picked to rate a player up (docs/players.md).
@@ -185,7 +193,7 @@ Result<RecordPlayResponse> RocksStore::RecordPlayerPlay(const PlayerPlay& play,
       Result<GradeMapping> mapping = MappingOf(family, model);
       if (!mapping.ok()) return mapping.status();
       rating.rating = model.new_player;
-      rating.rating.rating = mapping->Rating(puzzle->difficulty().score());
+      rating.rating.rating = mapping->Rating(puzzle.difficulty().score());
       rating.rating.deviation = model.new_puzzle_deviation;
     }
     const RatingState puzzle_before = rating.rating;
@@ -221,7 +229,7 @@ Result<RecordPlayResponse> RocksStore::RecordPlayerPlay(const PlayerPlay& play,
     }
     if (s.ok())
       s = wb.Put(cf(kDefault), pk::ByRatingKey(family, rating.rating.rating, play.puzzle_id), "");
-    if (s.ok()) s = wb.Put(cf(kDefault), rating_key, pk::EncodePuzzleRating(rating));
+    if (s.ok()) s = wb.Put(cf(kDefault), reads.Key(rating_slot), pk::EncodePuzzleRating(rating));
     resp.set_puzzle_rating(rating.rating.rating);
     resp.set_puzzle_rating_change(rating.rating.rating - puzzle_before.rating);
     resp.set_judged_plays(rating.judged_solved + rating.judged_failed);
@@ -233,9 +241,10 @@ Result<RecordPlayResponse> RocksStore::RecordPlayerPlay(const PlayerPlay& play,
   after.solved += delta.solved;
   after.failed += delta.failed;
   after.solve_ms += delta.solve_ms;
-  SetPlayFields(puzzle->difficulty().score(), after, *puzzle);
-  *resp.mutable_plays() = puzzle->plays();
-  *resp.mutable_observed() = puzzle->observed();
+  Puzzle fields;  // the record's play fields after this play
+  SetPlayFields(puzzle.difficulty().score(), after, fields);
+  resp.mutable_plays()->Swap(fields.mutable_plays());
+  resp.mutable_observed()->Swap(fields.mutable_observed());
   if (!play.play_id.empty() && s.ok()) {
     std::string bytes;
     if (!resp.SerializeToString(&bytes)) return Status::Internal("cannot encode a play's result");

@@ -157,12 +157,6 @@ bool StartsAStrategy(const StrategyPuzzle& p, Weighing w) {
   return true;
 }
 
-std::string PanText(const nlohmann::json& pan) {
-  std::string out;
-  for (const auto& c : pan) out += (out.empty() ? "" : " ") + c.dump();
-  return out;
-}
-
 }  // namespace
 
 std::string FormatAnswer(const nlohmann::json& puzzle, const nlohmann::json& solution) {

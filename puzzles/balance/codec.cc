@@ -179,6 +179,15 @@ std::string CanonicalBytes(const StrategyPuzzle& p) {
   return fmt::format("s|{}|{}|{}", p.coins, p.weighings, VariantName(p.variant));
 }
 
+std::string PanText(const nlohmann::json& pan) {
+  std::string out;
+  for (const auto& c : pan) {
+    if (!out.empty()) out += ' ';
+    out += c.dump();
+  }
+  return out;
+}
+
 std::string RenderText(const DeductionPuzzle& p) {
   std::string text = fmt::format(
       "{} coins look alike; one is counterfeit, heavier or lighter than the others.\n"

@@ -73,4 +73,8 @@ std::string WeighingKey(const Weighing& w, Outcome o);
 std::string RenderText(const DeductionPuzzle& p);
 std::string RenderText(const StrategyPuzzle& p);
 
+// A pan's coins as JSON holds them, space-separated ("1 2 3"): the answer's
+// text and the strategy drawing show pans this way.
+std::string PanText(const nlohmann::json& pan);
+
 }  // namespace foundry::puzzles::balance

@@ -118,12 +118,6 @@ struct Entry {
   bool leaf = false;
 };
 
-std::string CoinList(const nlohmann::json& pan) {
-  std::string out;
-  for (const auto& c : pan) out += (out.empty() ? "" : " ") + c.dump();
-  return out;
-}
-
 // Appends `node` and its subtree to `out` (defensive: the tree may be any JSON).
 void Flatten(const nlohmann::json& node, int depth, int parent, std::string edge,
              std::vector<Entry>& out) {
@@ -144,7 +138,7 @@ void Flatten(const nlohmann::json& node, int depth, int parent, std::string edge
     return;
   }
   const auto pan = [&](const char* side) {
-    return node.contains(side) && node[side].is_array() ? CoinList(node[side]) : std::string("?");
+    return node.contains(side) && node[side].is_array() ? PanText(node[side]) : std::string("?");
   };
   e.text = fmt::format("weigh {} against {}", pan("left"), pan("right"));
   out.push_back(std::move(e));

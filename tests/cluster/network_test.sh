@@ -21,7 +21,7 @@ HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 source "$HERE/netns_hosts.sh"
 
 FAMILY=${FAMILY:-secret-number}
-COUNT=${COUNT:-60000}
+COUNT=${COUNT:-40000}
 SEED=${SEED:-4242}
 SETS=${SETS:-digits=4}
 JOB_SIZE=${JOB_SIZE:-}

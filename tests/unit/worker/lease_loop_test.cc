@@ -145,8 +145,10 @@ TEST(LeaseLoopTest, JobTheCoordinatorNoLongerWantsIsCancelledNotSubmitted) {
 
 TEST(LeaseLoopTest, DrainFinishesAndSubmitsTheJobInProgressThenStops) {
   ScriptedSource src;
-  src.leases.push_back(WithJob(MakeJob("l-1", 0, 300'000)));
-  src.leases.push_back(WithJob(MakeJob("l-2", 300'000, 600'000)));
+  // Long enough (~0.2 s in Release) that the drain, set microseconds after
+  // the lease, lands while it runs; 300,000 took 77 s under TSan.
+  src.leases.push_back(WithJob(MakeJob("l-1", 0, 20'000)));
+  src.leases.push_back(WithJob(MakeJob("l-2", 20'000, 40'000)));
   JobExecutor ex(1);
   auto opts = Options();
   opts.stop_when_idle = false;
