@@ -84,7 +84,7 @@ int Submit(const CampaignFlags& f) {
   return f.watch ? Watch(f.coordinator, c.id()) : 0;
 }
 
-int Status(const CampaignFlags& f) {
+int ShowStatus(const CampaignFlags& f) {
   auto stub = foundry::v1::CampaignService::NewStub(Connect(f.coordinator));
   foundry::v1::GetCampaignRequest req;
   req.set_campaign_id(f.id);
@@ -141,7 +141,7 @@ void AddCampaignCommand(CLI::App& app, int& exit_code) {
       ->required();
   status->add_option("id", f->id, "Campaign id")->required();
   status->add_flag("--json", f->json, "As JSON");
-  status->callback([f, &exit_code] { exit_code = Status(*f); });
+  status->callback([f, &exit_code] { exit_code = ShowStatus(*f); });
 
   CLI::App* watch = campaign->add_subcommand("watch", "Show a campaign's progress until it ends");
   watch->add_option("--coordinator", f->coordinator, "Coordinator address (host:port)")->required();
