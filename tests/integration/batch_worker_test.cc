@@ -42,11 +42,11 @@ std::string ReadFile(const std::string& path) {
 
 class BatchWorkerTest : public ::testing::Test {
  protected:
-  void SetUp() override { reference_ = Reference(kGen); }
+  void SetUp() override { reference_ = Reference("short", kGen); }
 
-  // The ids `foundry run` stores for `gen`.
-  std::set<std::string> Reference(const std::vector<std::string>& gen) {
-    return AsSet(EmbeddedIds(dir_.path() + "/reference-" + gen[3], gen));
+  // The ids `foundry run` stores for `gen`, run in the folder reference-`name`.
+  std::set<std::string> Reference(const std::string& name, const std::vector<std::string>& gen) {
+    return AsSet(EmbeddedIds(dir_.path() + "/reference-" + name, gen));
   }
 
   // Waits for campaign `id` to end and checks its ids against `reference`
@@ -68,7 +68,7 @@ class BatchWorkerTest : public ::testing::Test {
 TEST_F(BatchWorkerTest, SigtermHandsTheLeasesBackSoNoJobWaitsForALapse) {
   // A lease lives 120 s: a job whose lease had to lapse would hold the
   // campaign up that long.
-  const std::set<std::string> reference = Reference(kLongGen);
+  const std::set<std::string> reference = Reference("long", kLongGen);
   LocalCluster cluster(dir_.path() + "/db", dir_.path(), 3, 1, /*lease_seconds=*/120.0);
   ASSERT_TRUE(cluster.ok());
   const std::string id = SubmitCampaign(cluster.address(), kLongGen);
