@@ -1,4 +1,4 @@
-// Bit counts for the families' small masks. The build targets any x86-64,
+// Bit counts for the families' masks. The build targets any x86-64,
 // where std::popcount is a call into libgcc (no popcnt instruction assumed);
 // these stay inline.
 #pragma once
@@ -6,6 +6,14 @@
 #include <cstdint>
 
 namespace foundry::puzzles {
+
+// Bits set in `x`, any 64-bit word (the byte sums added by one multiply).
+constexpr int BitCount64(uint64_t x) {
+  x = x - ((x >> 1) & 0x5555555555555555u);
+  x = (x & 0x3333333333333333u) + ((x >> 2) & 0x3333333333333333u);
+  x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fu;
+  return static_cast<int>((x * 0x0101010101010101u) >> 56);
+}
 
 // Bits set in the low 16 bits of `x` (higher bits must be clear).
 constexpr int BitCount16(uint32_t x) {
@@ -20,6 +28,8 @@ constexpr int BitCount16(uint32_t x) {
 // nibble.
 constexpr int NibbleLowBitCount(uint32_t x) { return static_cast<int>((x * 0x11111111u) >> 28); }
 
+static_assert(BitCount64(0) == 0 && BitCount64(~uint64_t{0}) == 64 &&
+              BitCount64(0x8000000000000001u) == 2 && BitCount64(0xf0f0u) == 8);
 static_assert(BitCount16(0) == 0 && BitCount16(0xffffu) == 16 && BitCount16(0x8421u) == 4);
 static_assert(NibbleLowBitCount(0x11111111u) == 8 && NibbleLowBitCount(0x10010001u) == 3 &&
               NibbleLowBitCount(0) == 0);

@@ -2,9 +2,10 @@
 
 #include <algorithm>
 #include <array>
-#include <bit>
 #include <unordered_map>
 #include <vector>
+
+#include "puzzles/bit_count.h"
 
 namespace foundry::puzzles::alignment {
 namespace {
@@ -66,7 +67,7 @@ class Bounds {
       later &= mask;
     }
     later &= ~((2u << r) - 1);
-    const int full = std::popcount(later) + (row_full ? 1 : 0);
+    const int full = BitCount64(later) + (row_full ? 1 : 0);
     return ub + (b_.row_bonus - 1) * w_ * full;
   }
 

@@ -2,6 +2,7 @@
 
 #include <cstddef>
 
+#include "puzzles/bit_count.h"
 #include "puzzles/nonogram/simple_rules.h"
 
 namespace foundry::puzzles::nonogram {
@@ -42,7 +43,7 @@ bool Board::SolveRow(int r, Rule rule) {
   const uint64_t new_fill = fill & ~row_fill_[r], new_empty = empty & ~row_empty_[r];
   row_fill_[r] = fill;
   row_empty_[r] = empty;
-  open_ -= __builtin_popcountll(new_fill | new_empty);
+  open_ -= BitCount64(new_fill | new_empty);
   for (uint64_t m = new_fill; m != 0; m &= m - 1) col_fill_[__builtin_ctzll(m)] |= 1ULL << r;
   for (uint64_t m = new_empty; m != 0; m &= m - 1) col_empty_[__builtin_ctzll(m)] |= 1ULL << r;
   dirty_columns_ |= new_fill | new_empty;
@@ -58,7 +59,7 @@ bool Board::SolveColumn(int c, Rule rule) {
   const uint64_t new_fill = fill & ~col_fill_[c], new_empty = empty & ~col_empty_[c];
   col_fill_[c] = fill;
   col_empty_[c] = empty;
-  open_ -= __builtin_popcountll(new_fill | new_empty);
+  open_ -= BitCount64(new_fill | new_empty);
   for (uint64_t m = new_fill; m != 0; m &= m - 1) row_fill_[__builtin_ctzll(m)] |= 1ULL << c;
   for (uint64_t m = new_empty; m != 0; m &= m - 1) row_empty_[__builtin_ctzll(m)] |= 1ULL << c;
   dirty_rows_ |= new_fill | new_empty;

@@ -5,6 +5,8 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "puzzles/bit_count.h"
+
 namespace foundry::puzzles::secret_number {
 
 // ---- BitCandidates ----
@@ -84,21 +86,21 @@ template <int kWords>
 int64_t BitCandidates<kWords>::PreviousSize() const {
   if (!committed_) return tables_.size();
   int64_t count = 0;
-  for (int w = 0; w < kWords; ++w) count += std::popcount(bits_[1 - cur_][w]);
+  for (int w = 0; w < kWords; ++w) count += BitCount64(bits_[1 - cur_][w]);
   return count;
 }
 
 template <int kWords>
 int64_t BitCandidates<kWords>::Size() const {
   int64_t count = 0;
-  for (int w = 0; w < kWords; ++w) count += std::popcount(bits_[cur_][w]);
+  for (int w = 0; w < kWords; ++w) count += BitCount64(bits_[cur_][w]);
   return count;
 }
 
 template <int kWords>
 int64_t BitCandidates<kWords>::TrialSize() const {
   int64_t count = 0;
-  for (int w = 0; w < kWords; ++w) count += std::popcount(bits_[1 - cur_][w]);
+  for (int w = 0; w < kWords; ++w) count += BitCount64(bits_[1 - cur_][w]);
   return count;
 }
 

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "puzzles/bit_count.h"
+
 namespace foundry::puzzles::secret_number {
 namespace {
 
@@ -40,7 +42,7 @@ int SmallestHittingSet(std::vector<uint32_t> masks, int rules) {
   std::sort(masks.begin(), masks.end());
   masks.erase(std::unique(masks.begin(), masks.end()), masks.end());
   std::sort(masks.begin(), masks.end(), [](uint32_t a, uint32_t b) {
-    const int pa = __builtin_popcount(a), pb = __builtin_popcount(b);
+    const int pa = BitCount64(a), pb = BitCount64(b);
     return pa != pb ? pa < pb : a < b;
   });
   std::vector<uint32_t> minimal;

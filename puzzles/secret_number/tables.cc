@@ -5,6 +5,8 @@
 #include <cstdlib>
 #include <numeric>
 
+#include "puzzles/bit_count.h"
+
 namespace foundry::puzzles::secret_number {
 
 const Tables& Tables::For(int digits) {
@@ -99,7 +101,7 @@ Tables::Tables(int digits) : digits_(digits) {
     sum_[i] = static_cast<uint8_t>(sum);
     product_[i] = product;
     count_even_[i] = static_cast<uint8_t>(even);
-    count_distinct_[i] = static_cast<uint8_t>(__builtin_popcount(seen));
+    count_distinct_[i] = static_cast<uint8_t>(BitCount16(seen));
   }
 
   // Ranges over all numbers.

@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "puzzles/bit_count.h"
 #include "puzzles/secret_number/codec.h"
 #include "puzzles/secret_number/difficulty.h"
 #include "puzzles/secret_number/rules.h"
@@ -76,7 +77,7 @@ void SubjectValues(const Subject& s, const Chunk& c, int digits, int64_t* v) {
       for (int i = 0; i < n; ++i) {
         uint32_t seen = 0;
         for (int k = 0; k < digits; ++k) seen |= 1u << c.d[k][i];
-        v[i] = __builtin_popcount(seen);
+        v[i] = BitCount16(seen);
       }
       return;
   }

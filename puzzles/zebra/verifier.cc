@@ -3,6 +3,8 @@
 #include <array>
 #include <vector>
 
+#include "puzzles/bit_count.h"
+
 namespace foundry::puzzles::zebra {
 namespace {
 
@@ -63,7 +65,7 @@ class Mac {
       }
       // Pairwise not-equal within a category.
       for (int i = 0; i < n_; ++i) {
-        if (__builtin_popcount(d[i]) != 1) continue;
+        if (BitCount16(d[i]) != 1) continue;
         const int first = (i / h_) * h_;
         for (int j = first; j < first + h_; ++j) {
           if (j == i || !(d[j] & d[i])) continue;
@@ -80,7 +82,7 @@ class Mac {
     if (!Consistent(d)) return;
     int best = -1, best_count = 99;
     for (int i = 0; i < n_; ++i) {
-      const int k = __builtin_popcount(d[i]);
+      const int k = BitCount16(d[i]);
       if (k == 0) return;
       if (k > 1 && k < best_count) {
         best_count = k;
