@@ -42,27 +42,23 @@ std::string ReadFile(const std::string& path) {
 
 class BatchWorkerTest : public ::testing::Test {
  protected:
-  void SetUp() override { reference_ = Reference("short", kGen); }
-
   // The ids `foundry run` stores for `gen`, run in the folder reference-`name`.
   std::set<std::string> Reference(const std::string& name, const std::vector<std::string>& gen) {
     return AsSet(EmbeddedIds(dir_.path() + "/reference-" + name, gen));
   }
 
   // Waits for campaign `id` to end and checks its ids against `reference`
-  // (kGen's by default).
+  // (each test runs its own before its campaign starts, not beside it).
   void ExpectReference(const std::string& address, const std::string& id,
-                       const std::set<std::string>* reference = nullptr) {
-    if (reference == nullptr) reference = &reference_;
+                       const std::set<std::string>& reference) {
     auto watched = WatchCampaign(address, id);
     ASSERT_EQ(watched.exit_code, 0) << watched.out << watched.err;
     const auto ids = ExportedIds(address);
-    EXPECT_EQ(ids.size(), reference->size());
-    EXPECT_EQ(AsSet(ids), *reference);
+    EXPECT_EQ(ids.size(), reference.size());
+    EXPECT_EQ(AsSet(ids), reference);
   }
 
   TempDir dir_;
-  std::set<std::string> reference_;
 };
 
 TEST_F(BatchWorkerTest, SigtermHandsTheLeasesBackSoNoJobWaitsForALapse) {
@@ -95,7 +91,7 @@ TEST_F(BatchWorkerTest, SigtermHandsTheLeasesBackSoNoJobWaitsForALapse) {
   EXPECT_GE(released, 1) << "none of the " << stopped << " workers stopped held a lease";
   if (stopped == 3) cluster.AddWorker(1);  // someone must finish the campaign
 
-  ExpectReference(cluster.address(), id, &reference);
+  ExpectReference(cluster.address(), id, reference);
   EXPECT_LT(Clock::now() - term_at, 90s) << "the campaign waited for a lease to lapse";
   EXPECT_EQ(ScrapeMetric(cluster.metrics_port(), "foundry_lease_expirations_total"), 0);
   // A handed-back generation job was leased again soon (its lease had 120 s
@@ -110,12 +106,13 @@ TEST_F(BatchWorkerTest, SigtermHandsTheLeasesBackSoNoJobWaitsForALapse) {
 }
 
 TEST_F(BatchWorkerTest, WorkersEndByThemselvesWhenTheirCampaignOrTheWorkIsOver) {
+  const std::set<std::string> reference = Reference("short", kGen);
   LocalCluster cluster(dir_.path() + "/db", dir_.path(), 0, 1, /*lease_seconds=*/5.0);
   ASSERT_TRUE(cluster.ok());
   const std::string id = SubmitCampaign(cluster.address(), kGen);
   const size_t of_campaign = cluster.AddWorker(1, {"--campaign", id});
   const size_t idle_exit = cluster.AddWorker(1, {"--exit-when-idle", "2s"});
-  ExpectReference(cluster.address(), id);
+  ExpectReference(cluster.address(), id, reference);
   const auto ended_at = Clock::now();
 
   auto a = cluster.worker(of_campaign).Wait(15s);
@@ -138,6 +135,7 @@ TEST_F(BatchWorkerTest, WorkersEndByThemselvesWhenTheirCampaignOrTheWorkIsOver) 
 }
 
 TEST_F(BatchWorkerTest, WorkersFindTheCoordinatorByItsAddressFileAndFollowItWhenItMoves) {
+  const std::set<std::string> reference = Reference("short", kGen);
   const std::string rendezvous = dir_.path() + "/coordinator.addr";
   // The workers start first and wait for the file (array tasks may start
   // before the coordinator's job does).
@@ -177,7 +175,7 @@ TEST_F(BatchWorkerTest, WorkersFindTheCoordinatorByItsAddressFileAndFollowItWhen
   const std::string moved = "127.0.0.1:" + std::to_string(moved_port);
   for (int i = 0; i < 50 && ReadFile(rendezvous) != moved; ++i) std::this_thread::sleep_for(100ms);
   ASSERT_EQ(ReadFile(rendezvous), moved);
-  ExpectReference(moved, id);
+  ExpectReference(moved, id, reference);
   EXPECT_NE(workers[0]->Log().find("moved to " + moved), std::string::npos) << workers[0]->Log();
 
   // A clean stop removes the file: no worker started later dials a dead address.
