@@ -52,6 +52,10 @@ Status CheckRatingSettings(const RatingSettings& s) {
     return Status::InvalidArgument(fmt::format("--next-puzzle-nearest must be 1..{}, got {}",
                                                kMaxNextNearest, s.next_nearest));
   }
+  if (!(s.next_new_window >= 0 && s.next_new_window <= kMaxNextNewWindow)) {
+    return Status::InvalidArgument(fmt::format("--next-puzzle-new-window must be 0..{}, got {}",
+                                               kMaxNextNewWindow, s.next_new_window));
+  }
   if (!(g.max_change > 0 && std::isfinite(g.max_change))) {
     return bad("--rating-max-change", "> 0", g.max_change);
   }
@@ -74,6 +78,7 @@ storage::RatingModel MakeRatingModel(const RatingSettings& settings) {
   model.grade = settings.grade;
   model.new_puzzle_deviation = settings.new_puzzle_deviation;
   model.next_nearest = settings.next_nearest;
+  model.next_new_window = settings.next_new_window;
   model.rate_unserved = settings.rate_unserved;
   model.rate = [config](const storage::RatingState& player, const storage::RatingState& puzzle,
                         bool solved) {
@@ -132,7 +137,13 @@ void AddRatingFlags(CLI::App& app, RatingSettings& s) {
       ->group(group);
   app.add_option("--next-puzzle-nearest", s.next_nearest,
                  "NextPuzzle draws at random among this many nearest puzzles the player has not "
-                 "had (1: always the nearest)")
+                 "had (1: the nearest)")
+      ->capture_default_str()
+      ->group(group);
+  app.add_option("--next-puzzle-new-window", s.next_new_window,
+                 "NextPuzzle serves a never-judged puzzle within this many rating points of the "
+                 "player's rating first, when it finds one (0: no preference), so that plays "
+                 "reach the whole pool instead of the puzzles already judged")
       ->capture_default_str()
       ->group(group);
   app.add_flag("--rate-unserved-plays", s.rate_unserved,

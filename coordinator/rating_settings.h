@@ -28,6 +28,9 @@ struct RatingSettings {
   // NextPuzzle draws among this many nearest unplayed puzzles
   // (storage::RatingModel::next_nearest; 1: always the nearest).
   int next_nearest = 8;
+  // ...never-judged puzzles within this many rating points of the target
+  // first (storage::RatingModel::next_new_window; 0: no preference).
+  double next_new_window = 50;
   // Rate judged plays of puzzles that were not served to the player (opened
   // by id); false by default (storage::RatingModel::rate_unserved).
   bool rate_unserved = false;
@@ -36,12 +39,15 @@ struct RatingSettings {
 // Ok, or InvalidArgument naming the flag of the first value that cannot
 // work (a tau <= 0, a deviation range upside down, a new deviation outside
 // it, a falling grade mapping, anything not finite, a next-puzzle draw
-// among fewer than 1 or more than kMaxNextNearest puzzles).
+// among fewer than 1 or more than kMaxNextNearest puzzles, a never-judged
+// window outside 0..kMaxNextNewWindow).
 Status CheckRatingSettings(const RatingSettings& settings);
 
 // NextPuzzle looks at about as many puzzles as it draws among, under the
 // store's players lock: a bound keeps one call cheap.
 inline constexpr int kMaxNextNearest = 1000;
+// The widest never-judged window, in rating points (--next-puzzle-new-window).
+inline constexpr double kMaxNextNewWindow = 1000;
 
 // Glicko-2 with `settings` as the store applies it: one play is one rating
 // period for the player and for the puzzle, each against the other's rating

@@ -102,6 +102,10 @@ struct RatingModel {
   // has not had (1: always the nearest), so players of similar ratings
   // spread over the pool instead of walking the same puzzles.
   int next_nearest = 1;
+  // NextPuzzle draws among never-judged puzzles within this many rating
+  // points of the target first, when it finds any among the first 4K
+  // by_score entries it looks at (0: no preference).
+  double next_new_window = 0;
   RateFn rate;
   // False (lichess's rule): a judged play is rated only when the puzzle was
   // served to the player (NextPuzzle, or a puzzle of the day of

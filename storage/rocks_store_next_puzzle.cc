@@ -36,7 +36,68 @@ struct Walk {
   // whose puzzle has been judged since stands at a stale rating there.
   bool by_score = false;
   std::optional<std::pair<double, std::string>> head;  // rating, id; empty at the end
+  // Generator scores take few values, so by_score holds groups of up to
+  // thousands of puzzles at one initial rating, in id order. A walk that
+  // took each group from its near end would give every player of a rating
+  // the same few puzzles of it; so, for a draw among K > 1, the walk enters
+  // the first group it meets at a random id and goes round it: phase 0
+  // from `start` to the group's far end, phase 1 from its near end (`edge`)
+  // back to `start`, phase 2 past the group, from `beyond` (none: the walk
+  // ends there). All of a group is equally near, so the order stays nearest
+  // first. Phase 2 only: a walk without a group.
+  int phase = 2;
+  bool enter_group = false;  // at its first use: the walk's first read is the near end
+  std::string group, start, edge;
+  std::optional<std::string> beyond;
+  bool ended = false;
 };
+
+// After a move of `w`'s iterator: from a finished part of its group on to
+// the next part (see Walk). An iterator error is left for the caller.
+void Settle(Walk& w) {
+  rocksdb::Iterator& it = *w.it;
+  if (!it.status().ok()) return;
+  if (w.phase == 0 && !(it.Valid() && StartsWith(it.key(), w.group))) {
+    w.beyond.reset();
+    if (it.Valid() && StartsWith(it.key(), *w.prefix)) w.beyond = it.key().ToString();
+    w.phase = 1;
+    w.forward ? it.Seek(ToSlice(w.edge)) : it.SeekForPrev(ToSlice(w.edge));
+    if (!it.status().ok()) return;
+  }
+  if (w.phase == 1) {
+    const bool before_start = it.Valid() && (w.forward ? it.key().compare(ToSlice(w.start)) < 0
+                                                       : it.key().compare(ToSlice(w.start)) > 0);
+    if (!before_start) {
+      w.phase = 2;
+      if (w.beyond) {
+        w.forward ? it.Seek(ToSlice(*w.beyond)) : it.SeekForPrev(ToSlice(*w.beyond));
+      } else {
+        w.ended = true;
+      }
+    }
+  }
+}
+
+// Puts `w`, just sought to the near end of a by_score group, at a random id
+// of that group (phase 0).
+void EnterGroupAtRandom(Walk& w, std::mt19937_64& random) {
+  if (!w.it->Valid() || !StartsWith(w.it->key(), *w.prefix)) return;
+  const std::string_view key = w.it->key().ToStringView();
+  const std::optional<keys::ByScoreParts> parts = keys::ParseByScoreKey(key);
+  if (!parts) return;  // the walk's read reports it
+  w.edge = std::string(key);
+  w.group = w.edge.substr(0, key.size() - parts->id.size());
+  // An id-like start: the id's "<prefix>-", then random hex digits.
+  const size_t dash = parts->id.rfind('-');
+  const size_t keep = dash == std::string_view::npos ? 0 : dash + 1;
+  w.start = w.group;
+  w.start.append(parts->id.substr(0, keep));
+  std::uniform_int_distribution<int> digit(0, 15);
+  for (size_t i = keep; i < parts->id.size(); ++i) w.start += "0123456789abcdef"[digit(random)];
+  w.phase = 0;
+  w.forward ? w.it->Seek(ToSlice(w.start)) : w.it->SeekForPrev(ToSlice(w.start));
+  Settle(w);
+}
 
 // A puzzle a walk offered, not yet checked against the player's history.
 struct Offer {
@@ -61,14 +122,24 @@ Result<Puzzle> RocksStore::NextPuzzle(std::string_view player_id, std::string_vi
   if (model.next_nearest < 1) {
     return Status::InvalidArgument("next_nearest must be at least 1");
   }
+  if (!(model.next_new_window >= 0)) {  // NaN too
+    return Status::InvalidArgument("next_new_window must not be negative");
+  }
   const size_t k = static_cast<size_t>(model.next_nearest);
+  // Per call, not per player or seeded: two players of one rating must not
+  // draw in step, and nobody can predict (and so pick) their next puzzle.
+  thread_local std::mt19937_64 random(std::random_device{}());
   const std::string rating_prefix = pk::ByRatingPrefix(family);
   const std::string score_prefix = keys::FamilyPrefix(family);
 
   // Moves `w` to its next entry (`next`) or reads the one it is on.
   const auto read_head = [&](Walk& w, bool next) -> Status {
     w.head.reset();
-    if (next) w.forward ? w.it->Next() : w.it->Prev();
+    if (next && !w.ended) {
+      w.forward ? w.it->Next() : w.it->Prev();
+      Settle(w);
+    }
+    if (w.ended) return Status::Ok();
     if (!w.it->Valid() || !StartsWith(w.it->key(), *w.prefix)) {
       return FromRocks(w.it->status(), dir_, "cannot walk the puzzles of " + std::string(family));
     }
@@ -108,6 +179,9 @@ Result<Puzzle> RocksStore::NextPuzzle(std::string_view player_id, std::string_vi
       w.prefix = by_score ? &score_prefix : &rating_prefix;
       w.forward = forward;
       w.by_score = by_score;
+      // K = 1 keeps the nearest in key order: players of one rating in step.
+      // Entered when first used: a call often takes nothing from one walk.
+      w.enter_group = by_score && k > 1;
       FOUNDRY_RETURN_IF_ERROR(read_head(w, false));
       walks.push_back(std::move(w));
     }
@@ -142,21 +216,35 @@ Result<Puzzle> RocksStore::NextPuzzle(std::string_view player_id, std::string_vi
   // its rating and by_rating entry, like its plays: when it is drawn it is
   // dropped, and the walks fill the K again.
   std::vector<std::string> nearest, gone;
-  // Per call, not per player or seeded: two players of one rating must not
-  // draw in step, and nobody can predict (and so pick) their next puzzle.
-  thread_local std::mt19937_64 random(std::random_device{}());
+  // With a window, never-judged puzzles within it come first: a bounded
+  // look at the by_score walks only, then the K nearest of all.
+  bool new_first = model.next_new_window > 0;
+  size_t new_looked = 0;
   for (;;) {
     while (nearest.size() < k) {
       std::vector<Offer> offers;
       while (nearest.size() + offers.size() < k) {
+        if (new_first && new_looked >= 4 * k) break;
         Walk* best = nullptr;
         for (Walk& w : walks) {
-          if (w.head && (best == nullptr ||
-                         std::abs(w.head->first - target) < std::abs(best->head->first - target))) {
+          if (!w.head) continue;
+          if (new_first &&
+              (!w.by_score || std::abs(w.head->first - target) > model.next_new_window)) {
+            continue;
+          }
+          if (best == nullptr ||
+              std::abs(w.head->first - target) < std::abs(best->head->first - target)) {
             best = &w;
           }
         }
+        if (new_first && best != nullptr) ++new_looked;
         if (best == nullptr) break;
+        if (best->enter_group) {  // the same rating, so still the nearest
+          best->enter_group = false;
+          EnterGroupAtRandom(*best, random);
+          FOUNDRY_RETURN_IF_ERROR(read_head(*best, false));
+          if (!best->head) continue;
+        }
         std::string id = std::move(best->head->second);
         const bool by_score = best->by_score;
         FOUNDRY_RETURN_IF_ERROR(read_head(*best, true));
@@ -171,6 +259,10 @@ Result<Puzzle> RocksStore::NextPuzzle(std::string_view player_id, std::string_vi
       for (size_t i = 0; i < offers.size(); ++i) {
         if ((*ok)[i]) nearest.push_back(std::move(offers[i].id));
       }
+    }
+    if (nearest.empty() && new_first) {
+      new_first = false;
+      continue;
     }
     if (nearest.empty()) {
       return Status::ResourceExhausted("player '" + std::string(player_id) +

@@ -266,8 +266,11 @@ class Store {
   // A puzzle of `family` that `player_id` was never served and never
   // played, drawn uniformly at random among the model.next_nearest whose
   // rating (its stored one, or model's initial rating for a puzzle never
-  // judged) is nearest `target` (1: the nearest); it is remembered as served
-  // before it is returned. ResourceExhausted naming the family when the
+  // judged) is nearest `target` (1: the nearest; puzzles of one rating in
+  // id order, else in a random order); with model.next_new_window > 0, a
+  // draw among never-judged puzzles within that window comes first when a
+  // bounded look finds any. It is remembered as served before it is
+  // returned. ResourceExhausted naming the family when the
   // player has had every puzzle of it. Costs a few seeks plus one point
   // lookup per puzzle skipped (already had, or re-rated), never a scan of
   // the family.

@@ -155,6 +155,8 @@ TEST_F(BadInputTest, BadRatingFlagsAreRefusedAtStart) {
       {{"--next-puzzle-nearest", "0"}, "--next-puzzle-nearest must be 1..1000, got 0"},
       {{"--next-puzzle-nearest", "1001"}, "--next-puzzle-nearest must be 1..1000, got 1001"},
       {{"--next-puzzle-nearest", "two"}, "--next-puzzle-nearest"},
+      {{"--next-puzzle-new-window", "-1"}, "--next-puzzle-new-window must be 0..1000, got -1"},
+      {{"--next-puzzle-new-window", "nan"}, "--next-puzzle-new-window"},
   };
   const std::string fresh = dir_.path() + "/never-created";
   for (const auto& [flags, message] : rows) {

@@ -226,6 +226,83 @@ TEST_P(StoreTest, NextPuzzleDrawsAmongTheKNearestAndNeverRepeats) {
   }
 }
 
+// Generator scores take few values, so many puzzles share one initial
+// rating. With K > 1 fresh players of that rating start at random places in
+// the group, not all on its first ids; a player still gets every puzzle of
+// both groups once (each walk goes round its group); K = 1 keeps id order.
+TEST_P(StoreTest, NextPuzzleDrawsAcrossAGroupOfEqualRatings) {
+  auto store = OpenOrDie();
+  CommitBatch b = Batch(kSn, "c1", 0, 60);
+  for (int i = 0; i < 60; ++i) {  // 30 at 1500, 30 at 1600
+    b.puzzles[static_cast<size_t>(i)].mutable_difficulty()->set_score(i < 30 ? 0.5 : 0.6);
+  }
+  ASSERT_TRUE(store->Commit(b).ok());
+  RatingModel model = FakeModel();
+  model.next_nearest = 4;
+  std::map<std::string, int> firsts;
+  for (int player = 0; player < 100; ++player) {
+    auto p = store->NextPuzzle("fresh" + std::to_string(player), kSn, 1500, model);
+    ASSERT_TRUE(p.ok()) << player << ": " << p.status().ToString();
+    ++firsts[p->id()];
+  }
+  // Taken from the group's near end, the draws would hit 4 puzzles; at
+  // random places, about 29 of the 30.
+  EXPECT_GE(firsts.size(), 15u);
+  // Between the groups both walks enter one at random: all 60, then none.
+  std::set<std::string> all;
+  for (int i = 0; i < 60; ++i) {
+    auto p = store->NextPuzzle("eve", kSn, 1550, model);
+    ASSERT_TRUE(p.ok()) << i << ": " << p.status().ToString();
+    EXPECT_TRUE(all.insert(p->id()).second) << p->id();
+  }
+  EXPECT_EQ(store->NextPuzzle("eve", kSn, 1550, model).status().code(),
+            Status::Code::kResourceExhausted);
+  model.next_nearest = 1;
+  for (int i = 0; i < 5; ++i) {
+    auto c = store->NextPuzzle("cat", kSn, 1500, model);
+    auto d = store->NextPuzzle("dan", kSn, 1500, model);
+    ASSERT_TRUE(c.ok() && d.ok());
+    EXPECT_EQ(c->id(), d->id()) << i;
+  }
+}
+
+// next_new_window W: a never-judged puzzle within W of the target is served
+// before nearer judged ones; with none within W, the nearest of all.
+TEST_P(StoreTest, NextPuzzleServesNeverJudgedWithinTheWindowFirst) {
+  auto store = OpenOrDie();
+  ASSERT_TRUE(store->Commit(Batch(kSn, "c1", 0, 10)).ok());   // 1000 .. 1090
+  ASSERT_TRUE(store->Commit(Batch(kSn, "c2", 20, 10)).ok());  // 1200 .. 1290
+  RatingModel model = FakeModel();
+  // A solve takes 103 from a puzzle, so judged ratings fall between others.
+  model.rate = [](const RatingState& player, const RatingState& puzzle, bool solved) {
+    RatingState p = player, z = puzzle;
+    z.rating -= solved ? 103 : -103;
+    return std::make_pair(p, z);
+  };
+  // Puzzles 20 .. 24 judged: 1097, 1107, 1117, 1127, 1137.
+  for (int i = 20; i < 25; ++i) {
+    ASSERT_TRUE(
+        store->RecordPlayerPlay(Judged(testing::MakeId(kSn, "c2", i), "zed", true), model).ok());
+  }
+  model.next_nearest = 1;
+  // Target 1150: the nearest is judged puzzle 24 (1137); the nearest
+  // never-judged one is puzzle 9 (1090), 60 away.
+  auto p = store->NextPuzzle("ann", kSn, 1150, model);
+  ASSERT_TRUE(p.ok()) << p.status().ToString();
+  EXPECT_EQ(p->id(), testing::MakeId(kSn, "c2", 24));
+  model.next_new_window = 70;
+  p = store->NextPuzzle("bea", kSn, 1150, model);
+  ASSERT_TRUE(p.ok()) << p.status().ToString();
+  EXPECT_EQ(p->id(), testing::MakeId(kSn, "c1", 9));
+  model.next_new_window = 40;  // none within 40: the nearest of all
+  p = store->NextPuzzle("cy", kSn, 1150, model);
+  ASSERT_TRUE(p.ok()) << p.status().ToString();
+  EXPECT_EQ(p->id(), testing::MakeId(kSn, "c2", 24));
+  model.next_new_window = -1;
+  EXPECT_EQ(store->NextPuzzle("di", kSn, 1150, model).status().code(),
+            Status::Code::kInvalidArgument);
+}
+
 // A player served over a thousand puzzles still never gets a repeat and is
 // told when the family is exhausted; a player whose id starts with
 // another's does not inherit the other's history.
