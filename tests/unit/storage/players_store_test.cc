@@ -24,6 +24,17 @@ PlayerPlay Judged(const std::string& id, const std::string& player, bool solved,
   return p;
 }
 
+// Two fresh players, "cat" and "dan", aiming at `target` get the same `n`
+// puzzles in the same order (as K = 1 promises).
+void ExpectInStep(Store& store, double target, const RatingModel& model, int n) {
+  for (int i = 0; i < n; ++i) {
+    auto c = store.NextPuzzle("cat", kSn, target, model);
+    auto d = store.NextPuzzle("dan", kSn, target, model);
+    ASSERT_TRUE(c.ok() && d.ok());
+    EXPECT_EQ(c->id(), d->id()) << i;
+  }
+}
+
 TEST(PlayerKeysTest, RoundTripsAndOrdersByRating) {
   const PlayerFigures f{{1612.5, 80.25, 0.0601}, 7, 3};
   auto back = player_keys::DecodePlayer(player_keys::EncodePlayer(f));
@@ -218,12 +229,7 @@ TEST_P(StoreTest, NextPuzzleDrawsAmongTheKNearestAndNeverRepeats) {
   EXPECT_NE(served["amy"], served["bob"]);
   // K = 1: two fresh players at one rating walk the same puzzles.
   model.next_nearest = 1;
-  for (int i = 0; i < 10; ++i) {
-    auto c = store->NextPuzzle("cat", kSn, 1200, model);
-    auto d = store->NextPuzzle("dan", kSn, 1200, model);
-    ASSERT_TRUE(c.ok() && d.ok());
-    EXPECT_EQ(c->id(), d->id()) << i;
-  }
+  ExpectInStep(*store, 1200, model, 10);
 }
 
 // Generator scores take few values, so many puzzles share one initial
@@ -258,12 +264,7 @@ TEST_P(StoreTest, NextPuzzleDrawsAcrossAGroupOfEqualRatings) {
   EXPECT_EQ(store->NextPuzzle("eve", kSn, 1550, model).status().code(),
             Status::Code::kResourceExhausted);
   model.next_nearest = 1;
-  for (int i = 0; i < 5; ++i) {
-    auto c = store->NextPuzzle("cat", kSn, 1500, model);
-    auto d = store->NextPuzzle("dan", kSn, 1500, model);
-    ASSERT_TRUE(c.ok() && d.ok());
-    EXPECT_EQ(c->id(), d->id()) << i;
-  }
+  ExpectInStep(*store, 1500, model, 5);
 }
 
 // next_new_window W: a never-judged puzzle within W of the target is served
