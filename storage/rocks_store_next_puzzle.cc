@@ -52,6 +52,11 @@ struct Walk {
   bool ended = false;
 };
 
+// Puts `w` on its first entry at or past `key` in its direction.
+void SeekFrom(Walk& w, std::string_view key) {
+  w.forward ? w.it->Seek(ToSlice(key)) : w.it->SeekForPrev(ToSlice(key));
+}
+
 // After a move of `w`'s iterator: from a finished part of its group on to
 // the next part (see Walk). An iterator error is left for the caller.
 void Settle(Walk& w) {
@@ -61,7 +66,7 @@ void Settle(Walk& w) {
     w.beyond.reset();
     if (it.Valid() && StartsWith(it.key(), *w.prefix)) w.beyond = it.key().ToString();
     w.phase = 1;
-    w.forward ? it.Seek(ToSlice(w.edge)) : it.SeekForPrev(ToSlice(w.edge));
+    SeekFrom(w, w.edge);
     if (!it.status().ok()) return;
   }
   if (w.phase == 1) {
@@ -70,7 +75,7 @@ void Settle(Walk& w) {
     if (!before_start) {
       w.phase = 2;
       if (w.beyond) {
-        w.forward ? it.Seek(ToSlice(*w.beyond)) : it.SeekForPrev(ToSlice(*w.beyond));
+        SeekFrom(w, *w.beyond);
       } else {
         w.ended = true;
       }
@@ -95,9 +100,14 @@ void EnterGroupAtRandom(Walk& w, std::mt19937_64& random) {
   std::uniform_int_distribution<int> digit(0, 15);
   for (size_t i = keep; i < parts->id.size(); ++i) w.start += "0123456789abcdef"[digit(random)];
   w.phase = 0;
-  w.forward ? w.it->Seek(ToSlice(w.start)) : w.it->SeekForPrev(ToSlice(w.start));
+  SeekFrom(w, w.start);
   Settle(w);
 }
+
+// How far the never-judged-first look goes: this many by_score entries per
+// place in the draw (RatingModel::next_new_window), so a call whose nearby
+// groups are all judged gives up after a few MultiGets.
+constexpr size_t kNewLookPerDraw = 4;
 
 // A puzzle a walk offered, not yet checked against the player's history.
 struct Offer {
@@ -175,9 +185,9 @@ Result<Puzzle> RocksStore::NextPuzzle(std::string_view player_id, std::string_vi
       Walk w;
       w.it.reset(db_->NewIterator(rocksdb::ReadOptions(), cf(by_score ? kByScore : kDefault)));
       const std::string& seek = by_score ? score_seek : rating_seek;
-      forward ? w.it->Seek(ToSlice(seek)) : w.it->SeekForPrev(ToSlice(seek));
-      w.prefix = by_score ? &score_prefix : &rating_prefix;
       w.forward = forward;
+      SeekFrom(w, seek);
+      w.prefix = by_score ? &score_prefix : &rating_prefix;
       w.by_score = by_score;
       // K = 1 keeps the nearest in key order: players of one rating in step.
       // Entered when first used: a call often takes nothing from one walk.
@@ -224,7 +234,7 @@ Result<Puzzle> RocksStore::NextPuzzle(std::string_view player_id, std::string_vi
     while (nearest.size() < k) {
       std::vector<Offer> offers;
       while (nearest.size() + offers.size() < k) {
-        if (new_first && new_looked >= 4 * k) break;
+        if (new_first && new_looked >= kNewLookPerDraw * k) break;
         Walk* best = nullptr;
         for (Walk& w : walks) {
           if (!w.head) continue;
