@@ -178,24 +178,31 @@ Result<Puzzle> RocksStore::NextPuzzle(std::string_view player_id, std::string_vi
   const std::string rating_seek = rating_prefix + keys::ScoreKey(target);
   const std::string score_seek = keys::ByScoreKeyPrefix(family, target_score);
   // In today's order of ties (by_rating before by_score, upward before
-  // downward), so next_nearest 1 serves what it always served.
+  // downward), so next_nearest 1 serves what it always served. A walk's
+  // iterator is opened when the look first needs it: with a window, most
+  // calls end among never-judged puzzles and never open by_rating's.
   std::vector<Walk> walks;
   for (bool forward : {true, false}) {
     for (bool by_score : {false, true}) {
       Walk w;
-      w.it.reset(db_->NewIterator(rocksdb::ReadOptions(), cf(by_score ? kByScore : kDefault)));
-      const std::string& seek = by_score ? score_seek : rating_seek;
       w.forward = forward;
-      SeekFrom(w, seek);
       w.prefix = by_score ? &score_prefix : &rating_prefix;
       w.by_score = by_score;
       // K = 1 keeps the nearest in key order: players of one rating in step.
       // Entered when first used: a call often takes nothing from one walk.
       w.enter_group = by_score && k > 1;
-      FOUNDRY_RETURN_IF_ERROR(read_head(w, false));
       walks.push_back(std::move(w));
     }
   }
+  const auto open_walks = [&](bool by_score) -> Status {
+    for (Walk& w : walks) {
+      if (w.by_score != by_score || w.it) continue;
+      w.it.reset(db_->NewIterator(rocksdb::ReadOptions(), cf(by_score ? kByScore : kDefault)));
+      SeekFrom(w, by_score ? score_seek : rating_seek);
+      FOUNDRY_RETURN_IF_ERROR(read_head(w, false));
+    }
+    return Status::Ok();
+  };
 
   // Which offers the player may be served: never served to or played by
   // the player, and (by_score's) not judged since. One MultiGet for all.
@@ -230,7 +237,9 @@ Result<Puzzle> RocksStore::NextPuzzle(std::string_view player_id, std::string_vi
   // look at the by_score walks only, then the K nearest of all.
   bool new_first = model.next_new_window > 0;
   size_t new_looked = 0;
+  FOUNDRY_RETURN_IF_ERROR(open_walks(/*by_score=*/true));
   for (;;) {
+    if (!new_first) FOUNDRY_RETURN_IF_ERROR(open_walks(/*by_score=*/false));
     while (nearest.size() < k) {
       std::vector<Offer> offers;
       while (nearest.size() + offers.size() < k) {
