@@ -48,12 +48,16 @@ rocksdb::ColumnFamilyOptions MakeCfOptions(size_t write_buffer, bool bloom, bool
   // Level sizes follow the data: lower space amplification as the store grows.
   cf.level_compaction_dynamic_level_bytes = true;
   if (random_keys) {
-    // Every L0 file then spans the key space, so each merge of L0 into the
-    // base level rewrites the whole base level: merging eight files at a
-    // time instead of four halves those rewrites as the store grows
-    // (docs/scale.md, "Writes as the store grows"). Writes slow down and
-    // stop as many files past the trigger as with RocksDB's defaults (20
-    // and 36 for 4); point reads check up to eight L0 Bloom filters.
+    // Every flushed file then spans the key space, so a levelled merge into
+    // the base level rewrites the whole of it. Universal compaction merges
+    // sorted runs of similar size instead, so each key is rewritten fewer
+    // times as the store grows (docs/scale.md, "Universal compaction for
+    // random keys"). A merge starts at eight sorted runs (RocksDB's default
+    // is 4: fewer, larger merges); writes slow down and stop as many runs
+    // past that as with RocksDB's defaults (20 and 36 for 4); point reads
+    // check up to eight runs' Bloom filters. Stores written with levelled
+    // compaction open as they are, and the other way round.
+    cf.compaction_style = rocksdb::kCompactionStyleUniversal;
     cf.level0_file_num_compaction_trigger = 8;
     cf.level0_slowdown_writes_trigger = 24;
     cf.level0_stop_writes_trigger = 40;
