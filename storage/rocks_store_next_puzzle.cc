@@ -179,8 +179,8 @@ Result<Puzzle> RocksStore::NextPuzzle(std::string_view player_id, std::string_vi
   const std::string score_seek = keys::ByScoreKeyPrefix(family, target_score);
   // In today's order of ties (by_rating before by_score, upward before
   // downward), so next_nearest 1 serves what it always served. A walk's
-  // iterator is opened when the look first needs it: with a window, most
-  // calls end among never-judged puzzles and never open by_rating's.
+  // iterator is opened when the look first needs it: a call that finds
+  // never-judged puzzles within the window never opens by_rating's.
   std::vector<Walk> walks;
   for (bool forward : {true, false}) {
     for (bool by_score : {false, true}) {
