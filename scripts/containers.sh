@@ -6,7 +6,7 @@
 # package; brings up deploy/compose.yaml with podman-compose (coordinator, 4
 # workers, Prometheus; Grafana's image cannot be had here and is skipped);
 # then runs real campaigns through it:
-#   - 100,000 secret-number puzzles while the workers go 4 -> 8 -> 2 and the
+#   - 50,000 secret-number puzzles while the workers go 4 -> 8 -> 2 and the
 #     coordinator container is killed (SIGKILL) and started again on its
 #     volume; then 20,000 sudoku;
 #   - each campaign's export from the containers re-verifies (foundry verify)
@@ -18,7 +18,7 @@
 # Everything it starts is removed at the end (volumes too); images stay.
 # Env: FOUNDRY_CONTAINER_CACHE (the base image's rootfs; default
 # ~/.cache/puzzle-foundry/containers), OUT (build/containers: logs, exports),
-# SN_COUNT (100000), SUDOKU_COUNT (20000), SN_SET ("digits=4": --set for the
+# SN_COUNT (50000), SUDOKU_COUNT (20000), SN_SET ("digits=4": --set for the
 # secret-number campaign; 4-digit numbers keep it running long enough for
 # the scaling and the crash to happen during it), FOUNDRY_BINARIES (unset:
 # the image compiles the programs in its build stage; a directory holding
@@ -29,7 +29,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 CACHE=${FOUNDRY_CONTAINER_CACHE:-$HOME/.cache/puzzle-foundry/containers}
 OUT=${OUT:-build/containers}
-SN_COUNT=${SN_COUNT:-100000}
+SN_COUNT=${SN_COUNT:-50000}
 SUDOKU_COUNT=${SUDOKU_COUNT:-20000}
 SN_SET=${SN_SET-digits=4}
 IMAGE=localhost/puzzle-foundry:0.1.0
