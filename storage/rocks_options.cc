@@ -57,7 +57,7 @@ rocksdb::ColumnFamilyOptions MakeCfOptions(size_t write_buffer, bool bloom, bool
     // past that as with RocksDB's defaults (20 and 36 for 4); point reads
     // check up to eight runs' Bloom filters. Stores written with levelled
     // compaction open as they are, and the other way round (tried on 10 M
-    // stores, docs/scale.md; no test covers it).
+    // stores, docs/scale.md; tests/unit/storage/compaction_style_test.cc).
     cf.compaction_style = rocksdb::kCompactionStyleUniversal;
     cf.level0_file_num_compaction_trigger = 8;
     cf.level0_slowdown_writes_trigger = 24;
