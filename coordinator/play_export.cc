@@ -4,13 +4,12 @@
 #include <fmt/format.h>
 
 #include "common/rpc_status.h"
+#include "coordinator/player_limits.h"
 #include "coordinator/services.h"
 #include "puzzles/registry.h"
 
 namespace foundry::coordinator {
 namespace {
-
-constexpr size_t kMaxPlayerIdBytes = 128;
 
 Status CheckExportPlays(const foundry::v1::ExportPlaysRequest& req) {
   if (!req.family().empty()) {

@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "common/rpc_status.h"
+#include "coordinator/player_limits.h"
 #include "coordinator/services.h"
 #include "coordinator/utc_date.h"
 #include "puzzles/family.h"
@@ -21,7 +22,6 @@
 namespace foundry::coordinator {
 namespace {
 
-constexpr size_t kMaxPlayerIdBytes = 128;
 constexpr size_t kMaxPlayIdBytes = 128;
 constexpr double kMaxOffset = 1000;
 // An answer is stored with its play_id; the largest family's answer (a
