@@ -14,11 +14,11 @@ jobs=$(nproc)
 # keep file:line stacks, and the two builds compile about a third faster
 # than at RelWithDebInfo's -O2 -g, which is most of this script's time.
 flags="-O1 -g1 -DNDEBUG"
-# Unity builds (CMAKE_UNITY_BUILD): each library's files compiled in
-# batches of eight, its headers parsed once per batch: the storage library
-# under ASan+UBSan took 0.55 of the compiler time of its files one by one
-# (docs/benchmarks.md). Generated protobuf code and the test executables
-# keep one file per unit (their CMakeLists say why).
+# Unity builds (CMAKE_UNITY_BUILD): each library's files are compiled in
+# batches of eight, so that the headers they share are parsed once per batch
+# instead of once per file (docs/benchmarks.md has the figures). Generated
+# protobuf code and the test executables keep one file per unit (their
+# CMakeLists say why).
 unity=-DCMAKE_UNITY_BUILD=ON
 
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1

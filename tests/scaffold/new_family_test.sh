@@ -44,8 +44,8 @@ if [[ $changed != "$expected" ]]; then
   exit 1
 fi
 
-# -O0 without debug information: the quickest to compile (-g alone costs
-# 15-20% of a file's time here); only the new family's tests run.
+# -O0 without debug information, the quickest to compile (debug information
+# alone costs a sixth or so of a file's time); only the new family's tests run.
 # SCAFFOLD_JOBS: compile jobs (default: every core; ctest gives it one, so
 # that the compile runs beside the other tests instead of alone).
 cmake -S "$copy" -B "$work/build" -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG=-O0 \
