@@ -5,7 +5,6 @@
 // the other, so that an upgrade and a roll-back both keep every puzzle.
 #include <algorithm>
 #include <map>
-#include <memory>
 #include <string>
 #include <vector>
 
@@ -23,7 +22,7 @@ enum class Style { kAsThisBuild, kLevelled };
 // Opens the closed store at `dir` as a build with `style` would, flushes
 // every column family and compacts each whole, so that its files are laid
 // out by that style; then checks that level 0 is empty in each (the
-// compaction ran) and closes.
+// compaction ran); RawStore closes it.
 void CompactEveryColumnFamily(const std::string& dir, Style style) {
   const StoreOptions options;
   std::vector<rocksdb::ColumnFamilyDescriptor> cfs = StoreColumnFamilies(options);
@@ -32,26 +31,18 @@ void CompactEveryColumnFamily(const std::string& dir, Style style) {
       d.options.compaction_style = rocksdb::kCompactionStyleLevel;
     }
   }
-  std::vector<rocksdb::ColumnFamilyHandle*> handles;
-  rocksdb::DB* raw = nullptr;
-  rocksdb::Status s =
-      rocksdb::DB::Open(StoreDbOptions(/*create=*/false, options), dir, cfs, &handles, &raw);
-  ASSERT_TRUE(s.ok()) << s.ToString();
-  std::unique_ptr<rocksdb::DB> db(raw);
+  RawStore raw(dir, StoreDbOptions(/*create=*/false, options), cfs);
+  ASSERT_TRUE(raw.status().ok()) << raw.status().ToString();
   rocksdb::CompactRangeOptions full;
   full.bottommost_level_compaction = rocksdb::BottommostLevelCompaction::kForce;
-  for (rocksdb::ColumnFamilyHandle* h : handles) {
-    EXPECT_TRUE(db->Flush(rocksdb::FlushOptions(), h).ok()) << h->GetName();
-    s = db->CompactRange(full, h, nullptr, nullptr);
+  for (rocksdb::ColumnFamilyHandle* h : raw.handles()) {
+    EXPECT_TRUE(raw.db()->Flush(rocksdb::FlushOptions(), h).ok()) << h->GetName();
+    const rocksdb::Status s = raw.db()->CompactRange(full, h, nullptr, nullptr);
     EXPECT_TRUE(s.ok()) << h->GetName() << ": " << s.ToString();
     std::string files;
-    ASSERT_TRUE(db->GetProperty(h, "rocksdb.num-files-at-level0", &files));
+    ASSERT_TRUE(raw.db()->GetProperty(h, "rocksdb.num-files-at-level0", &files));
     EXPECT_EQ(files, "0") << h->GetName();
   }
-  for (rocksdb::ColumnFamilyHandle* h : handles) {
-    EXPECT_TRUE(db->DestroyColumnFamilyHandle(h).ok());
-  }
-  EXPECT_TRUE(db->Close().ok());
 }
 
 class CompactionStyleTest : public StoreTest {

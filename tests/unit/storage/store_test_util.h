@@ -172,15 +172,12 @@ inline std::vector<std::string> ScanPaged(Store& store, const PuzzleFilter& filt
 // interface.
 class RawStore {
  public:
-  explicit RawStore(const std::string& dir, bool with_records = true) {
-    rocksdb::DBOptions options;
-    std::vector<rocksdb::ColumnFamilyDescriptor> cfs;
-    for (std::string_view name : keys::kAllCfs) {
-      if (name == keys::kRecordsCf && !with_records) continue;
-      rocksdb::ColumnFamilyOptions cf;
-      if (name == keys::kPlaysCf) cf.merge_operator = NewPlayCountsMergeOperator();
-      cfs.emplace_back(std::string(name), cf);
-    }
+  // With RocksDB's default options (the plays merge operator aside).
+  explicit RawStore(const std::string& dir, bool with_records = true)
+      : RawStore(dir, rocksdb::DBOptions(), DefaultColumnFamilies(with_records)) {}
+  // With the caller's options, e.g. the store's own (rocks_options.h).
+  RawStore(const std::string& dir, const rocksdb::DBOptions& options,
+           const std::vector<rocksdb::ColumnFamilyDescriptor>& cfs) {
     rocksdb::DB* db = nullptr;
     status_ = rocksdb::DB::Open(options, dir, cfs, &handles_, &db);
     db_.reset(db);
@@ -191,6 +188,7 @@ class RawStore {
   }
   const rocksdb::Status& status() const { return status_; }
   rocksdb::DB* db() { return db_.get(); }
+  const std::vector<rocksdb::ColumnFamilyHandle*>& handles() const { return handles_; }
   rocksdb::ColumnFamilyHandle* cf(std::string_view name) {
     for (rocksdb::ColumnFamilyHandle* h : handles_) {
       if (h->GetName() == name) return h;
@@ -199,6 +197,17 @@ class RawStore {
   }
 
  private:
+  static std::vector<rocksdb::ColumnFamilyDescriptor> DefaultColumnFamilies(bool with_records) {
+    std::vector<rocksdb::ColumnFamilyDescriptor> cfs;
+    for (std::string_view name : keys::kAllCfs) {
+      if (name == keys::kRecordsCf && !with_records) continue;
+      rocksdb::ColumnFamilyOptions cf;
+      if (name == keys::kPlaysCf) cf.merge_operator = NewPlayCountsMergeOperator();
+      cfs.emplace_back(std::string(name), cf);
+    }
+    return cfs;
+  }
+
   rocksdb::Status status_;
   std::vector<rocksdb::ColumnFamilyHandle*> handles_;
   std::unique_ptr<rocksdb::DB> db_;
