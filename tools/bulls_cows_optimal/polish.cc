@@ -1,0 +1,129 @@
+#include "tools/bulls_cows_optimal/polish.h"
+
+#include <chrono>
+#include <cstdio>
+#include <map>
+
+namespace foundry::tools::bulls_cows_optimal {
+namespace {
+
+using puzzles::bulls_cows::Universe;
+
+class Polisher {
+ public:
+  Polisher(const Universe& u, Searcher& s, const std::vector<std::string>& lines, int min_size,
+           int max_size, PolishReport& report)
+      : u_(u), s_(s), min_(min_size), max_(max_size), report_(report) {
+    for (const std::string& line : lines) {
+      const size_t space = line.find(' ');
+      tree_[line.substr(0, space)] = static_cast<uint16_t>(u.Find(line.substr(space + 1)));
+    }
+  }
+
+  std::vector<std::string> Run() {
+    const std::vector<uint16_t> all(u_.allowed().begin(), u_.allowed().end());
+    std::vector<uint16_t> history;
+    Visit(all, history, "", kMaxGuesses);
+    std::vector<std::string> out;
+    Write(all, "", out);
+    return out;
+  }
+
+ private:
+  // The tree's guess at `path` for `set`; for a path it does not list (at
+  // most two candidates), the lower candidate.
+  uint16_t GuessAt(const std::vector<uint16_t>& set, const std::string& path) const {
+    const auto it = tree_.find(path.empty() ? "-" : path);
+    return it != tree_.end() ? it->second : set.front();
+  }
+
+  // Guesses the tree makes for every secret of `set`, counted from here.
+  int64_t TreeCost(const std::vector<uint16_t>& set, const std::string& path) const {
+    if (set.empty()) return 0;
+    const uint16_t g = GuessAt(set, path);
+    int64_t cost = static_cast<int64_t>(set.size());
+    for (int slot = 0; slot < 14; ++slot) {
+      if (slot == s_.win_slot()) continue;
+      const std::vector<uint16_t> part = s_.Part(set, g, slot);
+      if (!part.empty()) cost += TreeCost(part, path + s_.SlotText(slot));
+    }
+    return cost;
+  }
+
+  void Visit(const std::vector<uint16_t>& set, std::vector<uint16_t>& history,
+             const std::string& path, int guesses_left) {
+    const int n = static_cast<int>(set.size());
+    if (n <= 2) return;
+    if (n >= min_ && n <= max_) {
+      ++report_.searched;
+      const auto start = std::chrono::steady_clock::now();
+      const int64_t before = TreeCost(set, path);
+      const int best = s_.Solve(set, history, guesses_left);
+      if (best < before) {
+        ++report_.improved;
+        report_.gained += before - best;
+        Replace(set, history, path, guesses_left);
+        std::fprintf(
+            stderr, "  %s (%d candidates): %lld -> %d guesses (%.1f s, %lld nodes)\n",
+            path.empty() ? "-" : path.c_str(), n, static_cast<long long>(before), best,
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(),
+            static_cast<long long>(s_.nodes()));
+      }
+      return;
+    }
+    const uint16_t g = GuessAt(set, path);
+    history.push_back(g);
+    for (int slot = 0; slot < 14; ++slot) {
+      if (slot == s_.win_slot()) continue;
+      const std::vector<uint16_t> part = s_.Part(set, g, slot);
+      if (!part.empty()) Visit(part, history, path + s_.SlotText(slot), guesses_left - 1);
+    }
+    history.pop_back();
+  }
+
+  // Puts the searcher's subtree for `set` in place of the tree's.
+  void Replace(const std::vector<uint16_t>& set, const std::vector<uint16_t>& history,
+               const std::string& path, int guesses_left) {
+    const std::string key = path.empty() ? "-" : path;
+    for (auto it = tree_.lower_bound(path); it != tree_.end() && it->first.starts_with(path);) {
+      it = tree_.erase(it);
+    }
+    tree_.erase(key);
+    std::vector<std::string> fresh;
+    s_.Emit(set, history, guesses_left, path, fresh);
+    for (const std::string& line : fresh) {
+      const size_t space = line.find(' ');
+      tree_[line.substr(0, space)] = static_cast<uint16_t>(u_.Find(line.substr(space + 1)));
+    }
+  }
+
+  // The tree's lines in Emit()'s order: a node, then its answers by slot.
+  void Write(const std::vector<uint16_t>& set, const std::string& path,
+             std::vector<std::string>& out) const {
+    if (set.size() <= 2) return;
+    const uint16_t g = GuessAt(set, path);
+    out.push_back((path.empty() ? std::string("-") : path) + " " + u_.Text(g));
+    for (int slot = 0; slot < 14; ++slot) {
+      if (slot == s_.win_slot()) continue;
+      const std::vector<uint16_t> part = s_.Part(set, g, slot);
+      if (!part.empty()) Write(part, path + s_.SlotText(slot), out);
+    }
+  }
+
+  const Universe& u_;
+  Searcher& s_;
+  const int min_;
+  const int max_;
+  PolishReport& report_;
+  std::map<std::string, uint16_t> tree_;  // path ("-" for the root) -> guess
+};
+
+}  // namespace
+
+std::vector<std::string> Polish(const Universe& u, Searcher& searcher,
+                                const std::vector<std::string>& lines, int min_size, int max_size,
+                                PolishReport& report) {
+  return Polisher(u, searcher, lines, min_size, max_size, report).Run();
+}
+
+}  // namespace foundry::tools::bulls_cows_optimal

@@ -1,0 +1,41 @@
+// Polishing a finished tree: every node whose candidate set is small enough
+// is searched again, with every useful guess on sets up to
+// Options::exact_size, and its subtree is replaced when that search finds
+// fewer guesses.
+//
+// The restricted search (search.h) tries only the best few guesses by an
+// estimate on sets above Options::exact_size, and it does so on every set
+// it meets, most of which end up in no tree. Searching without restriction
+// only the sets the finished tree actually holds costs one exact search per
+// node, so it reaches far larger sets than a wider restricted run can.
+//
+// Thread safety: uses the caller's Searcher, owned by one thread.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "puzzles/bulls_cows/codes.h"
+#include "tools/bulls_cows_optimal/search.h"
+
+namespace foundry::tools::bulls_cows_optimal {
+
+struct PolishReport {
+  int searched = 0;    // nodes searched again
+  int improved = 0;    // of those, the ones whose subtree was replaced
+  int64_t gained = 0;  // guesses saved over every secret
+};
+
+// The tree `lines` ("PATH GUESS", as Emit() writes them, in its order) with
+// the subtree of each node of min_size..max_size candidates replaced by the
+// searcher's when that is cheaper; nodes below a node searched again are
+// not visited. With Options::exact_size >= max_size every search is
+// unrestricted; above exact_size it tries the searcher's `top` guesses.
+// Progress goes to stderr, one line per improvement.
+// REQUIRES: `lines` is a complete tree for searcher's universe.
+std::vector<std::string> Polish(const puzzles::bulls_cows::Universe& u, Searcher& searcher,
+                                const std::vector<std::string>& lines, int min_size, int max_size,
+                                PolishReport& report);
+
+}  // namespace foundry::tools::bulls_cows_optimal
