@@ -4,7 +4,7 @@
 // the least total number of guesses over every secret, at most 7 each) and
 // compiled in as text:
 //
-//   optimal_tree_4.inc   leading zero allowed, 5040 secrets: 26,278
+//   optimal_tree_4.inc   leading zero allowed, 5040 secrets: 26,276
 //                        guesses in all (the proven optimum is 26,274)
 //
 // Format, one guess per line, '#' starts a comment line:
@@ -15,18 +15,11 @@
 // of digits each (bulls, cows): "0112 2304" means "after answers 0 bulls
 // 1 cow, then 1 bull 2 cows, guess 2304". A position the file does not
 // list has at most two candidates left, and the lower one is guessed.
-// Regenerate (9 min 11 s, then 10 min 35 s, on one core of the 2-core
-// build machine; the file's '#' lines record the options):
-//
-//   cmake --build build --target bulls_cows_optimal
-//   build/bin/bulls_cows_optimal --top-big 20 --top 30 --exact 10
-//       --out puzzles/bulls_cows/optimal_tree_4.inc        (one line)
-//   build/bin/bulls_cows_optimal --only 01 --top-big 40 --top 30 --exact 10
-//       --merge puzzles/bulls_cows/optimal_tree_4.inc
-//       --out puzzles/bulls_cows/optimal_tree_4.inc        (one line)
-//
-// The second run searches answer 01 to the first guess wider and puts its
-// subtree in place of the first run's (docs/families/bulls-cows.md).
+// Regenerate with tools/bulls_cows_optimal: a restricted search, two
+// answers to the first guess searched wider and merged in, then two
+// polishing runs that search the tree's own nodes again (the commands and
+// their times are in docs/families/bulls-cows.md, "The tree and its
+// generator"; the file's '#' lines record the options of each step).
 //
 // Thread safety: the trees are parsed once (a thread-safe lazy static) and
 // immutable afterwards.

@@ -14,9 +14,9 @@
 //          average and 7 worst over 5040 secrets, 5.165 and 7 over 4536
 //          (the proven optimum is 5.213 over 5040, Tanaka 1996).
 //   kOptimal follow the decision tree shipped in optimal_tree_4.inc
-//          (optimal_tree.h) at length 4 with a leading zero allowed: 26,278
-//          guesses over all 5040 secrets (5.214 average, 4 above the proven
-//          optimum), worst 7.
+//          (optimal_tree.h) at length 4 with a leading zero allowed: 26,276
+//          guesses over all 5040 secrets (5.2135 average, 2 above the
+//          proven optimum), worst 7.
 //          Anywhere the tree does not cover (other lengths, no leading
 //          zero, a game that did not follow it) it plays kOurs.
 //

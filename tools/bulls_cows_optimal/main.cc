@@ -7,7 +7,8 @@
 //                      [--exact N] [--top-root K] [--only BC[,BC...]]
 //                      [--merge TREE] [--out FILE]
 //   bulls_cows_optimal --polish TREE --exact N [--polish-min M]
-//                      [--polish-max L --top K --top-big K] [--out FILE]
+//                      [--polish-max L --top K --top-big K]
+//                      [--polish-budget NODES] [--out FILE]
 //
 // With a leading zero allowed every first guess is alike (0123 is taken);
 // without one, the two classes (with and without a 0) are both searched.
@@ -20,8 +21,9 @@
 // against every secret before it is written.
 // `--polish TREE` searches again each node of TREE that has M..L
 // candidates (L is N unless given), with every useful guess on sets of up
-// to N and the best --top / --top-big above (polish.h), and writes the tree
-// to --out when that saved anything.
+// to N and the best --top / --top-big above (polish.h), giving up a node
+// after NODES search nodes, and writes the tree to --out when that saved
+// anything.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -149,7 +151,7 @@ bool WriteTree(const std::string& out, bool leading_zero, size_t secrets, int64_
 
 // --polish: the tree in `file` with its small nodes searched again.
 int RunPolish(const std::string& file, bool leading_zero, const Options& options, int min_size,
-              int max_size, const std::string& out) {
+              int max_size, int64_t node_budget, const std::string& out) {
   std::vector<std::string> comments;
   std::vector<std::string> lines;
   if (!ReadTree(file, comments, lines)) {
@@ -165,16 +167,17 @@ int RunPolish(const std::string& file, bool leading_zero, const Options& options
   std::fprintf(stderr, "%s: total %lld, worst %d; nodes of %d to %d candidates searched again\n",
                file.c_str(), static_cast<long long>(old_total), old_worst, min_size, max_size);
   PolishReport report;
-  const std::vector<std::string> polished = Polish(u, searcher, lines, min_size, max_size, report);
+  const std::vector<std::string> polished =
+      Polish(u, searcher, lines, min_size, max_size, node_budget, report);
   int64_t total = 0;
   int worst = 0;
   if (!Replay(u, searcher, polished, total, worst)) return 1;
   std::fprintf(stderr,
-               "%d nodes searched, %d improved, %lld guesses saved; replayed: total %lld, "
-               "average %.4f, worst %d; %.0f s\n",
-               report.searched, report.improved, static_cast<long long>(report.gained),
-               static_cast<long long>(total), static_cast<double>(total) / u.allowed().size(),
-               worst, Seconds(start));
+               "%d nodes searched, %d given up, %d improved, %lld guesses saved; replayed: "
+               "total %lld, average %.4f, worst %d; %.0f s\n",
+               report.searched, report.gave_up, report.improved,
+               static_cast<long long>(report.gained), static_cast<long long>(total),
+               static_cast<double>(total) / u.allowed().size(), worst, Seconds(start));
   if (total >= old_total || worst > old_worst || out.empty()) return 0;
   comments.erase(comments.begin());  // the header line, written afresh
   comments.push_back("# polished: nodes of " + std::to_string(min_size) + " to " +
@@ -192,6 +195,7 @@ int Main(int argc, char** argv) {
   std::string polish;          // a tree whose small nodes are searched again
   int polish_min = 3;
   int polish_max = 0;  // 0: --exact
+  int64_t polish_budget = 0;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     const bool has_value = i + 1 < argc;
@@ -216,6 +220,8 @@ int Main(int argc, char** argv) {
       polish_min = std::atoi(argv[++i]);
     } else if (arg == "--polish-max" && has_value) {
       polish_max = std::atoi(argv[++i]);
+    } else if (arg == "--polish-budget" && has_value) {
+      polish_budget = std::atoll(argv[++i]);
     } else if (arg == "--out" && has_value) {
       out = argv[++i];
     } else {
@@ -223,13 +229,13 @@ int Main(int argc, char** argv) {
                    "usage: bulls_cows_optimal [--no-leading-zero] [--top K] [--top-big K] "
                    "[--exact N] [--top-root K] [--only BC[,BC...]] [--merge TREE] [--out FILE]\n"
                    "       bulls_cows_optimal --polish TREE --exact N [--polish-min M] "
-                   "[--polish-max L --top K --top-big K] [--out FILE]\n");
+                   "[--polish-max L --top K --top-big K] [--polish-budget NODES] [--out FILE]\n");
       return 2;
     }
   }
   if (!polish.empty()) {
     return RunPolish(polish, leading_zero, options, polish_min,
-                     polish_max > 0 ? polish_max : options.exact_size, out);
+                     polish_max > 0 ? polish_max : options.exact_size, polish_budget, out);
   }
   std::vector<std::string> old_comments;
   std::vector<std::string> old_lines;

@@ -12,8 +12,8 @@ using puzzles::bulls_cows::Universe;
 class Polisher {
  public:
   Polisher(const Universe& u, Searcher& s, const std::vector<std::string>& lines, int min_size,
-           int max_size, PolishReport& report)
-      : u_(u), s_(s), min_(min_size), max_(max_size), report_(report) {
+           int max_size, int64_t node_budget, PolishReport& report)
+      : u_(u), s_(s), min_(min_size), max_(max_size), budget_(node_budget), report_(report) {
     for (const std::string& line : lines) {
       const size_t space = line.find(' ');
       tree_[line.substr(0, space)] = static_cast<uint16_t>(u.Find(line.substr(space + 1)));
@@ -54,23 +54,7 @@ class Polisher {
              const std::string& path, int guesses_left) {
     const int n = static_cast<int>(set.size());
     if (n <= 2) return;
-    if (n >= min_ && n <= max_) {
-      ++report_.searched;
-      const auto start = std::chrono::steady_clock::now();
-      const int64_t before = TreeCost(set, path);
-      const int best = s_.Solve(set, history, guesses_left);
-      if (best < before) {
-        ++report_.improved;
-        report_.gained += before - best;
-        Replace(set, history, path, guesses_left);
-        std::fprintf(
-            stderr, "  %s (%d candidates): %lld -> %d guesses (%.1f s, %lld nodes)\n",
-            path.empty() ? "-" : path.c_str(), n, static_cast<long long>(before), best,
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(),
-            static_cast<long long>(s_.nodes()));
-      }
-      return;
-    }
+    if (n >= min_ && n <= max_ && SearchAgain(set, history, path, guesses_left)) return;
     const uint16_t g = GuessAt(set, path);
     history.push_back(g);
     for (int slot = 0; slot < 14; ++slot) {
@@ -79,6 +63,39 @@ class Polisher {
       if (!part.empty()) Visit(part, history, path + s_.SlotText(slot), guesses_left - 1);
     }
     history.pop_back();
+  }
+
+  // Searches `set` again and replaces its subtree when that is cheaper;
+  // false when the search ran out of nodes (the nodes below are then
+  // worth visiting).
+  bool SearchAgain(const std::vector<uint16_t>& set, const std::vector<uint16_t>& history,
+                   const std::string& path, int guesses_left) {
+    const int n = static_cast<int>(set.size());
+    const char* name = path.empty() ? "-" : path.c_str();
+    ++report_.searched;
+    const auto start = std::chrono::steady_clock::now();
+    const int64_t before = TreeCost(set, path);
+    int best = 0;
+    s_.set_node_limit(budget_ > 0 ? s_.nodes() + budget_ : 0);
+    try {
+      best = s_.Solve(set, history, guesses_left);
+    } catch (const OutOfNodes&) {
+      ++report_.gave_up;
+      std::fprintf(stderr, "  %s (%d candidates): given up after %lld search nodes\n", name, n,
+                   static_cast<long long>(budget_));
+      return false;
+    }
+    s_.set_node_limit(0);  // Emit() may search again below
+    if (best < before) {
+      ++report_.improved;
+      report_.gained += before - best;
+      Replace(set, history, path, guesses_left);
+      std::fprintf(stderr, "  %s (%d candidates): %lld -> %d guesses (%.1f s, %lld nodes)\n", name,
+                   n, static_cast<long long>(before), best,
+                   std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(),
+                   static_cast<long long>(s_.nodes()));
+    }
+    return true;
   }
 
   // Puts the searcher's subtree for `set` in place of the tree's.
@@ -114,6 +131,7 @@ class Polisher {
   Searcher& s_;
   const int min_;
   const int max_;
+  const int64_t budget_;
   PolishReport& report_;
   std::map<std::string, uint16_t> tree_;  // path ("-" for the root) -> guess
 };
@@ -122,8 +140,8 @@ class Polisher {
 
 std::vector<std::string> Polish(const Universe& u, Searcher& searcher,
                                 const std::vector<std::string>& lines, int min_size, int max_size,
-                                PolishReport& report) {
-  return Polisher(u, searcher, lines, min_size, max_size, report).Run();
+                                int64_t node_budget, PolishReport& report) {
+  return Polisher(u, searcher, lines, min_size, max_size, node_budget, report).Run();
 }
 
 }  // namespace foundry::tools::bulls_cows_optimal

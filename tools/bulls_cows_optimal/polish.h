@@ -23,6 +23,7 @@ namespace foundry::tools::bulls_cows_optimal {
 
 struct PolishReport {
   int searched = 0;    // nodes searched again
+  int gave_up = 0;     // of those, the ones whose search ran out of nodes
   int improved = 0;    // of those, the ones whose subtree was replaced
   int64_t gained = 0;  // guesses saved over every secret
 };
@@ -32,10 +33,12 @@ struct PolishReport {
 // searcher's when that is cheaper; nodes below a node searched again are
 // not visited. With Options::exact_size >= max_size every search is
 // unrestricted; above exact_size it tries the searcher's `top` guesses.
-// Progress goes to stderr, one line per improvement.
+// A node's search that visits more than `node_budget` search nodes (0: no
+// limit) is given up and its subtree kept. Progress goes to stderr, one
+// line per improvement or node given up.
 // REQUIRES: `lines` is a complete tree for searcher's universe.
 std::vector<std::string> Polish(const puzzles::bulls_cows::Universe& u, Searcher& searcher,
                                 const std::vector<std::string>& lines, int min_size, int max_size,
-                                PolishReport& report);
+                                int64_t node_budget, PolishReport& report);
 
 }  // namespace foundry::tools::bulls_cows_optimal

@@ -272,7 +272,7 @@ int Searcher::Search(const std::vector<uint16_t>& set, std::vector<uint16_t>& hi
   const int n = static_cast<int>(set.size());
   int lb = LevelBound(n, guesses_left);
   if (lb >= limit || n <= 2) return lb;
-  ++nodes_;
+  if (++nodes_ > node_limit_ && node_limit_ > 0) throw OutOfNodes{};
   const uint64_t key = Key(set, guesses_left);
   if (auto it = memo_.find(key); it != memo_.end()) {
     if (it->second.cost >= 0) return it->second.cost;

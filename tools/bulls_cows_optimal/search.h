@@ -72,6 +72,9 @@ class Searcher {
   std::vector<uint16_t> FirstGuesses() const { return SymmetryReduced({}); }
 
   int64_t nodes() const { return nodes_; }
+  // Solve() throws OutOfNodes once nodes() passes `total` (0: never). The
+  // memo stays sound: an entry is written only when its search completes.
+  void set_node_limit(int64_t total) { node_limit_ = total; }
   size_t memo_size() const { return memo_.size(); }
 
  private:
@@ -98,7 +101,11 @@ class Searcher {
   std::vector<uint8_t> allowed_;         // per code index
   std::unordered_map<uint64_t, Entry> memo_;
   int64_t nodes_ = 0;
+  int64_t node_limit_ = 0;
 };
+
+// Thrown by Searcher::Solve() past its node limit.
+struct OutOfNodes {};
 
 // The least total depth of a tree finding `n` candidates within
 // `guesses_left` guesses, at most 13 non-winning answers per guess;
