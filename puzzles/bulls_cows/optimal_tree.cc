@@ -8,9 +8,12 @@
 namespace foundry::puzzles::bulls_cows {
 namespace {
 
-// The generated file is a raw string literal (with a comment above it).
+// The generated files are raw string literals (with a comment above).
 constexpr std::string_view kTree4LeadingZero =
 #include "puzzles/bulls_cows/optimal_tree_4.inc"
+    ;
+constexpr std::string_view kTree4NoLeadingZero =
+#include "puzzles/bulls_cows/optimal_tree_4_no_zero.inc"
     ;
 
 struct Tree {
@@ -37,8 +40,12 @@ Tree Parse(const Universe& u, std::string_view text) {
 
 const Tree& TreeFor(const Universe& u) {
   static const Tree kNone;
-  if (u.length() != 4 || !u.leading_zero()) return kNone;
-  static const Tree tree = Parse(u, kTree4LeadingZero);
+  if (u.length() != 4) return kNone;
+  if (u.leading_zero()) {
+    static const Tree tree = Parse(u, kTree4LeadingZero);
+    return tree;
+  }
+  static const Tree tree = Parse(u, kTree4NoLeadingZero);
   return tree;
 }
 

@@ -4,8 +4,11 @@
 // the least total number of guesses over every secret, at most 7 each) and
 // compiled in as text:
 //
-//   optimal_tree_4.inc   leading zero allowed, 5040 secrets: 26,276
-//                        guesses in all (the proven optimum is 26,274)
+//   optimal_tree_4.inc           leading zero allowed, 5040 secrets:
+//                                26,276 guesses in all (the proven
+//                                optimum is 26,274)
+//   optimal_tree_4_no_zero.inc   no leading zero, 4536 secrets: 23,288
+//                                guesses in all (no optimum published)
 //
 // Format, one guess per line, '#' starts a comment line:
 //
@@ -42,7 +45,7 @@ struct TreeEntry {
 };
 
 // The lines of the tree for universe `u` in file order; empty when no tree
-// is shipped for it (lengths other than 4, or no leading zero).
+// is shipped for it (lengths other than 4).
 const std::vector<TreeEntry>& OptimalTreeEntries(const Universe& u);
 
 // The tree's next guess when `candidates` (ascending, not empty) are the
