@@ -30,12 +30,13 @@ struct PolishReport {
 
 // The tree `lines` ("PATH GUESS", as Emit() writes them, in its order) with
 // the subtree of each node of min_size..max_size candidates replaced by the
-// searcher's when that is cheaper; nodes below a node searched again are
-// not visited. With Options::exact_size >= max_size every search is
-// unrestricted; above exact_size it tries the searcher's `top` guesses.
+// searcher's when that is cheaper; the nodes below a node searched to the
+// end are not visited. With Options::exact_size >= max_size every search
+// is unrestricted; above exact_size it tries the searcher's `top` guesses.
 // A node's search that visits more than `node_budget` search nodes (0: no
-// limit) is given up and its subtree kept. Progress goes to stderr, one
-// line per improvement or node given up.
+// limit) is given up: its subtree is kept and the nodes below it are
+// visited. Progress goes to stderr, one line per improvement or node given
+// up.
 // REQUIRES: `lines` is a complete tree for searcher's universe.
 std::vector<std::string> Polish(const puzzles::bulls_cows::Universe& u, Searcher& searcher,
                                 const std::vector<std::string>& lines, int min_size, int max_size,
