@@ -55,10 +55,7 @@ double Seconds(std::chrono::steady_clock::time_point since) {
 bool Replay(const Universe& u, const Searcher& s, const std::vector<std::string>& lines,
             int64_t& total, int& worst) {
   std::map<std::string, uint16_t> tree;
-  for (const std::string& line : lines) {
-    const size_t space = line.find(' ');
-    tree[line.substr(0, space)] = static_cast<uint16_t>(u.Find(line.substr(space + 1)));
-  }
+  AddTreeLines(u, lines, tree);
   total = 0;
   worst = 0;
   const std::vector<uint16_t> all(u.allowed().begin(), u.allowed().end());

@@ -14,10 +14,7 @@ class Polisher {
   Polisher(const Universe& u, Searcher& s, const std::vector<std::string>& lines, int min_size,
            int max_size, int64_t node_budget, PolishReport& report)
       : u_(u), s_(s), min_(min_size), max_(max_size), budget_(node_budget), report_(report) {
-    for (const std::string& line : lines) {
-      const size_t space = line.find(' ');
-      tree_[line.substr(0, space)] = static_cast<uint16_t>(u.Find(line.substr(space + 1)));
-    }
+    AddTreeLines(u, lines, tree_);
   }
 
   std::vector<std::string> Run() {
@@ -101,17 +98,14 @@ class Polisher {
   // Puts the searcher's subtree for `set` in place of the tree's.
   void Replace(const std::vector<uint16_t>& set, const std::vector<uint16_t>& history,
                const std::string& path, int guesses_left) {
-    const std::string key = path.empty() ? "-" : path;
+    // The node and everything below it: their paths start with `path` (the
+    // root's "-" with the empty path).
     for (auto it = tree_.lower_bound(path); it != tree_.end() && it->first.starts_with(path);) {
       it = tree_.erase(it);
     }
-    tree_.erase(key);
     std::vector<std::string> fresh;
     s_.Emit(set, history, guesses_left, path, fresh);
-    for (const std::string& line : fresh) {
-      const size_t space = line.find(' ');
-      tree_[line.substr(0, space)] = static_cast<uint16_t>(u_.Find(line.substr(space + 1)));
-    }
+    AddTreeLines(u_, fresh, tree_);
   }
 
   // The tree's lines in Emit()'s order: a node, then its answers by slot.

@@ -48,6 +48,14 @@ int Estimate(int n, int guesses_left) {
 
 }  // namespace
 
+void AddTreeLines(const Universe& u, const std::vector<std::string>& lines,
+                  std::map<std::string, uint16_t>& tree) {
+  for (const std::string& line : lines) {
+    const size_t space = line.find(' ');
+    tree[line.substr(0, space)] = static_cast<uint16_t>(u.Find(line.substr(space + 1)));
+  }
+}
+
 int LevelBound(int n, int guesses_left) {
   int cost = 0;
   int64_t width = 1;

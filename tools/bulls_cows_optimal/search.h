@@ -22,6 +22,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -106,6 +107,11 @@ class Searcher {
 
 // Thrown by Searcher::Solve() past its node limit.
 struct OutOfNodes {};
+
+// Adds the tree lines `lines` ("PATH GUESS", as Emit() writes them) to
+// `tree`, path -> guess code index.
+void AddTreeLines(const puzzles::bulls_cows::Universe& u, const std::vector<std::string>& lines,
+                  std::map<std::string, uint16_t>& tree);
 
 // The least total depth of a tree finding `n` candidates within
 // `guesses_left` guesses, at most 13 non-winning answers per guess;
