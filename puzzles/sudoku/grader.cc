@@ -6,6 +6,8 @@
 #include <vector>
 
 #include "puzzles/bit_count.h"
+#include "puzzles/sudoku/shape_dispatch.h"
+#include "puzzles/sudoku/unit_geometry.h"
 
 namespace foundry::puzzles::sudoku {
 namespace {
@@ -42,49 +44,6 @@ constexpr bool LevelsNeverDrop() {
 }
 static_assert(LevelsNeverDrop(), "Run() stops at the first technique above max_level");
 
-// Row, column and box units and peers of one shape.
-struct Geometry {
-  Shape shape;
-  int n = 0, cells = 0;
-  std::vector<std::vector<int>> units;  // 3n units: rows, columns, boxes
-  std::vector<int> row, col, box;       // per cell
-  std::vector<std::vector<int>> peers;  // per cell
-
-  explicit Geometry(Shape s) : shape(s), n(s.n()), cells(s.cells()) {
-    units.assign(3 * n, {});
-    row.resize(cells);
-    col.resize(cells);
-    box.resize(cells);
-    peers.resize(cells);
-    for (int c = 0; c < cells; ++c) {
-      row[c] = c / n;
-      col[c] = c % n;
-      box[c] = s.BoxOf(row[c], col[c]);
-      units[row[c]].push_back(c);
-      units[n + col[c]].push_back(c);
-      units[2 * n + box[c]].push_back(c);
-    }
-    for (int c = 0; c < cells; ++c) {
-      for (int p = 0; p < cells; ++p) {
-        if (p != c && Sees(c, p)) peers[c].push_back(p);
-      }
-    }
-  }
-  bool Sees(int a, int b) const { return row[a] == row[b] || col[a] == col[b] || box[a] == box[b]; }
-};
-
-const Geometry& GeometryFor(const Shape& shape) {
-  static const std::vector<Geometry> kAll = [] {
-    std::vector<Geometry> v;
-    for (const Shape& s : SupportedShapes()) v.emplace_back(s);
-    return v;
-  }();
-  for (const Geometry& g : kAll) {
-    if (g.shape == shape) return g;
-  }
-  return kAll[0];
-}
-
 // Calls f(idx) for each increasing k-combination idx of 0..m-1 until f
 // returns true; returns whether one did.
 template <typename F>
@@ -102,15 +61,22 @@ bool ForCombos(int m, int k, F&& f) {
   }
 }
 
+// The grader's state for one shape: candidates, placed digits, and the
+// techniques, each applied once per call.
+template <int R, int C>
 class Logic {
  public:
-  Logic(const Geometry& g, const Grid& puzzle)
-      : g_(g), n_(g.n), full_(static_cast<Mask>((1u << g.n) - 1)) {
-    std::fill_n(cand_.begin(), g.cells, full_);
-    std::fill_n(val_.begin(), g.cells, uint8_t{0});
+  static constexpr int N = R * C;
+  static constexpr int kCells = N * N;
+  static constexpr Mask kFull = static_cast<Mask>((1u << N) - 1);
+  using Geo = UnitGeometry<R, C>;
+
+  explicit Logic(const Grid& puzzle) : g_(Geo::Get()) {
+    cand_.fill(kFull);
+    val_.fill(0);
     placed_.fill(0);
-    open_ = g.cells;
-    for (int c = 0; c < g.cells; ++c) {
+    open_ = kCells;
+    for (int c = 0; c < kCells; ++c) {
       if (!puzzle[c]) continue;
       const Mask bit = static_cast<Mask>(1u << (puzzle[c] - 1));
       if (val_[c] || !(cand_[c] & bit)) {
@@ -123,7 +89,7 @@ class Logic {
 
   Grade Run(int max_level) {
     Grade grade;
-    grade.clues = g_.cells - open_;
+    grade.clues = kCells - open_;
     while (open_ > 0 && !broken_) {
       bool progress = false;
       for (const TechniqueInfo& info : kTable) {
@@ -138,7 +104,7 @@ class Logic {
       if (!progress) break;
     }
     grade.contradiction = broken_;
-    grade.filled.assign(val_.begin(), val_.begin() + g_.cells);
+    grade.filled.assign(val_.begin(), val_.end());
     if (open_ > 0 && !broken_) {
       grade.capped = max_level < 3;
       grade.level = std::min(3, max_level + 1);  // 3: needs search
@@ -152,8 +118,8 @@ class Logic {
   // (so scans need not skip it); its digit is in val_ and in placed_.
   void Place(int c, Mask bit) {
     Mask& in_row = placed_[g_.row[c]];
-    Mask& in_col = placed_[n_ + g_.col[c]];
-    Mask& in_box = placed_[2 * n_ + g_.box[c]];
+    Mask& in_col = placed_[N + g_.col[c]];
+    Mask& in_box = placed_[2 * N + g_.box[c]];
     bool broken = ((in_row | in_col | in_box) & bit) != 0;
     in_row |= bit;
     in_col |= bit;
@@ -210,7 +176,7 @@ class Logic {
 
   bool NakedSingles() {
     bool any = false;
-    for (int c = 0; c < g_.cells && !broken_; ++c) {
+    for (int c = 0; c < kCells && !broken_; ++c) {
       const Mask m = cand_[c];  // 0 for a placed cell
       if (m && !(m & (m - 1))) {
         Place(c, m);
@@ -222,15 +188,15 @@ class Logic {
 
   bool HiddenSingles() {
     bool any = false;
-    for (int u = 0; u < 3 * n_; ++u) {
-      const std::vector<int>& unit = g_.units[u];
+    for (int u = 0; u < 3 * N; ++u) {
+      const auto& unit = g_.units[u];
       Mask once = 0, twice = 0;
       for (int c : unit) {
         twice |= once & cand_[c];
         once |= cand_[c];
       }
       const Mask placed = placed_[u];
-      if ((once | placed) != full_) {
+      if ((once | placed) != kFull) {
         broken_ = true;
         return any;
       }
@@ -250,68 +216,92 @@ class Logic {
     return any;
   }
 
+  // Pointing and claiming. Digits in order, and for each the rows, the
+  // columns, then the boxes: the first unit whose digit is confined to one
+  // line (or box) with something to remove outside it is the step. Works
+  // on each digit's positions as one column mask per row and one row mask
+  // per column, built in one pass over the grid.
   bool LockedCandidates() {
-    // Where each digit can go in each unit, as the set of rows, columns and
-    // boxes of those cells: one pass over the grid for all digits, then the
-    // digits in order (the first that makes progress wins, as before).
-    struct Where {
-      uint16_t rows, cols, boxes;
-      uint8_t count, any_cell;
-    };
-    Where where[3 * kMaxN][kMaxN];
-    for (int u = 0; u < 3 * n_; ++u) {
-      std::fill_n(where[u], n_, Where{});
-      for (int c : g_.units[u]) {
-        if (val_[c]) continue;
-        for (Mask b = cand_[c]; b; b = static_cast<Mask>(b & (b - 1))) {
-          Where& w = where[u][__builtin_ctz(b)];
-          w.rows = static_cast<uint16_t>(w.rows | 1u << g_.row[c]);
-          w.cols = static_cast<uint16_t>(w.cols | 1u << g_.col[c]);
-          w.boxes = static_cast<uint16_t>(w.boxes | 1u << g_.box[c]);
-          w.any_cell = static_cast<uint8_t>(c);
-          ++w.count;
-        }
+    using Line = uint32_t;
+    Line in_row[N][N] = {}, in_col[N][N] = {};  // [digit][row]: columns; [digit][column]: rows
+    for (int c = 0; c < kCells; ++c) {
+      for (Mask b = cand_[c]; b; b = static_cast<Mask>(b & (b - 1))) {
+        const int d = __builtin_ctz(b);
+        in_row[d][g_.row[c]] |= Line{1} << g_.col[c];
+        in_col[d][g_.col[c]] |= Line{1} << g_.row[c];
       }
     }
-    for (int d = 0; d < n_; ++d) {
+    constexpr Line kBoxCols = (Line{1} << C) - 1;  // the columns of box column 0
+    constexpr Line kBoxRows = (Line{1} << R) - 1;  // the rows of box row 0
+    for (int d = 0; d < N; ++d) {
       const Mask bit = static_cast<Mask>(1u << d);
-      for (int u = 0; u < 3 * n_; ++u) {
-        const Where& w = where[u][d];
-        if (w.count < 2) continue;
-        bool progress = false;
-        if (u >= 2 * n_) {  // pointing: a box's d confined to one line
-          if (BitCount16(w.rows) == 1)
-            progress |= ElimOutside(g_.units[g_.row[w.any_cell]], u, bit);
-          if (BitCount16(w.cols) == 1)
-            progress |= ElimOutside(g_.units[n_ + g_.col[w.any_cell]], u, bit);
-        } else if (BitCount16(w.boxes) == 1) {  // claiming: a line's d confined to one box
-          progress |= ElimOutside(g_.units[2 * n_ + g_.box[w.any_cell]], u, bit);
+      const Line* rows = in_row[d];
+      const Line* cols = in_col[d];
+      // A row: its d within one box claims the box's other rows.
+      for (int r = 0; r < N; ++r) {
+        const Line x = rows[r];
+        if (!(x & (x - 1))) continue;
+        const int j = __builtin_ctz(x) / C;
+        const Line group = kBoxCols << (C * j);
+        if (x & ~group) continue;
+        bool any = false;
+        for (int r2 = r / R * R; r2 < r / R * R + R; ++r2) {
+          if (r2 != r) any |= ElimInRow(r2, rows[r2] & group, bit);
         }
-        if (progress) return true;
+        if (any) return true;
+      }
+      // A column: likewise within one box.
+      for (int k = 0; k < N; ++k) {
+        const Line x = cols[k];
+        if (!(x & (x - 1))) continue;
+        const int i = __builtin_ctz(x) / R;
+        if (x & ~(kBoxRows << (R * i))) continue;
+        const Line group = kBoxCols << (k / C * C);
+        bool any = false;
+        for (int r2 = i * R; r2 < i * R + R; ++r2) {
+          any |= ElimInRow(r2, rows[r2] & group & ~(Line{1} << k), bit);
+        }
+        if (any) return true;
+      }
+      // A box: its d within one row or one column points outside the box.
+      for (int b = 0; b < N; ++b) {
+        const int r0 = b / R * R;
+        const Line group = kBoxCols << (b % R * C);
+        Line in_cols = 0;
+        int count = 0, lines = 0, row = 0;
+        for (int r = r0; r < r0 + R; ++r) {
+          const Line x = rows[r] & group;
+          if (!x) continue;
+          in_cols |= x;
+          count += __builtin_popcount(x);
+          ++lines;
+          row = r;
+        }
+        if (count < 2) continue;
+        bool any = false;
+        if (lines == 1) any |= ElimInRow(row, rows[row] & ~group, bit);
+        if (!(in_cols & (in_cols - 1))) {
+          const int k = __builtin_ctz(in_cols);
+          for (Line y = cols[k] & ~(kBoxRows << r0); y; y &= y - 1) {
+            any |= Elim(__builtin_ctz(y) * N + k, bit);
+          }
+        }
+        if (any) return true;
       }
     }
     return false;
   }
 
-  // Removes bit from the cells of `target` that are not in unit `keep`.
-  bool ElimOutside(const std::vector<int>& target, int keep, Mask bit) {
+  // Removes `bit` from the cells of row r in `columns`; true if any had it.
+  bool ElimInRow(int r, uint32_t columns, Mask bit) {
     bool any = false;
-    for (int c : target) {
-      if (InUnit(c, keep)) continue;
-      any |= Elim(c, bit);
-    }
+    for (; columns; columns &= columns - 1) any |= Elim(r * N + __builtin_ctz(columns), bit);
     return any;
-  }
-
-  bool InUnit(int c, int u) const {
-    if (u < n_) return g_.row[c] == u;
-    if (u < 2 * n_) return g_.col[c] == u - n_;
-    return g_.box[c] == u - 2 * n_;
   }
 
   bool NakedSubset(int k) {
     for (const auto& unit : g_.units) {
-      int cells[kMaxN];
+      int cells[N];
       int m = 0, open = 0;
       for (int c : unit) {
         if (val_[c]) continue;
@@ -340,10 +330,10 @@ class Logic {
   bool HiddenSubset(int k) {
     for (const auto& unit : g_.units) {
       // pos[d]: the unit indices where digit d can go.
-      uint32_t pos[kMaxN] = {};
-      int digits[kMaxN];
+      uint32_t pos[N] = {};
+      int digits[N];
       int m = 0, open = 0;
-      for (int i = 0; i < n_; ++i) {
+      for (int i = 0; i < N; ++i) {
         const int c = unit[i];
         if (val_[c]) continue;
         ++open;
@@ -351,7 +341,7 @@ class Logic {
           pos[__builtin_ctz(b)] |= 1u << i;
       }
       if (open <= k) continue;
-      for (int d = 0; d < n_; ++d) {
+      for (int d = 0; d < N; ++d) {
         const int p = BitCount16(pos[d]);
         if (p >= 2 && p <= k) digits[m++] = d;
       }
@@ -365,7 +355,7 @@ class Logic {
         if (BitCount16(where) != k) return false;
         bool any = false;
         for (uint32_t w = where; w; w &= w - 1) {
-          any |= Elim(unit[__builtin_ctz(w)], static_cast<Mask>(full_ & ~keep));
+          any |= Elim(unit[__builtin_ctz(w)], static_cast<Mask>(kFull & ~keep));
         }
         return any;
       });
@@ -378,9 +368,8 @@ class Logic {
   bool Fish(int k) {
     // Per digit and line, the cross positions of the digit: one pass over
     // the grid for all digits and both directions.
-    uint32_t in_row[kMaxN][kMaxN] = {}, in_col[kMaxN][kMaxN] = {};
-    for (int c = 0; c < g_.cells; ++c) {
-      if (val_[c]) continue;
+    uint32_t in_row[N][N] = {}, in_col[N][N] = {};
+    for (int c = 0; c < kCells; ++c) {
       const int i = g_.row[c], j = g_.col[c];
       for (Mask b = cand_[c]; b; b = static_cast<Mask>(b & (b - 1))) {
         const int d = __builtin_ctz(b);
@@ -388,13 +377,13 @@ class Logic {
         in_col[d][j] |= 1u << i;
       }
     }
-    for (int d = 0; d < n_; ++d) {
+    for (int d = 0; d < N; ++d) {
       const Mask bit = static_cast<Mask>(1u << d);
       for (int by_rows = 1; by_rows >= 0; --by_rows) {
         const uint32_t* lines = by_rows ? in_row[d] : in_col[d];  // per base line
-        int base[kMaxN];
+        int base[N];
         int m = 0;
-        for (int i = 0; i < n_; ++i) {
+        for (int i = 0; i < N; ++i) {
           const int p = BitCount16(lines[i]);
           if (p >= 2 && p <= k) base[m++] = i;
         }
@@ -406,11 +395,11 @@ class Logic {
           }
           if (BitCount16(cover) != k) return false;
           bool any = false;
-          for (int i = 0; i < n_; ++i) {
+          for (int i = 0; i < N; ++i) {
             if (in_base & (1u << i)) continue;
             for (uint32_t w = cover; w; w &= w - 1) {
               const int j = __builtin_ctz(w);
-              any |= Elim(by_rows ? i * n_ + j : j * n_ + i, bit);
+              any |= Elim(by_rows ? i * N + j : j * N + i, bit);
             }
           }
           return any;
@@ -421,18 +410,28 @@ class Logic {
     return false;
   }
 
+  // Pivot xy, wings xz and yz among its peers: z goes from every cell that
+  // sees both wings. Pivots in cell order, wings in peer order.
   bool XYWing() {
-    for (int pivot = 0; pivot < g_.cells; ++pivot) {
-      if (val_[pivot] || BitCount16(cand_[pivot]) != 2) continue;
-      const Mask xy = cand_[pivot];
-      for (int a : g_.peers[pivot]) {
-        if (val_[a] || BitCount16(cand_[a]) != 2) continue;
+    for (int pivot = 0; pivot < kCells; ++pivot) {
+      const Mask xy = cand_[pivot];  // 0 for a placed cell
+      if (BitCount16(xy) != 2) continue;
+      // The two-candidate peers sharing one digit with the pivot, in peer
+      // order: every wing is one of them.
+      int wings[Geo::kPeers];
+      int m = 0;
+      for (int p : g_.peers[pivot]) {
+        const Mask w = cand_[p];
+        if (BitCount16(w) == 2 && BitCount16(w & xy) == 1) wings[m++] = p;
+      }
+      for (int i = 0; i < m; ++i) {
+        const int a = wings[i];
         const Mask shared_a = cand_[a] & xy;
-        if (BitCount16(shared_a) != 1) continue;
         const Mask z = static_cast<Mask>(cand_[a] & ~xy);
         const Mask want_b = static_cast<Mask>((xy & ~shared_a) | z);
-        for (int b : g_.peers[pivot]) {
-          if (b == a || val_[b] || cand_[b] != want_b) continue;
+        for (int j = 0; j < m; ++j) {
+          const int b = wings[j];
+          if (b == a || cand_[b] != want_b) continue;
           bool any = false;
           for (int c : g_.peers[a]) {
             if (c != b && c != pivot && g_.Sees(c, b)) any |= Elim(c, z);
@@ -444,12 +443,10 @@ class Logic {
     return false;
   }
 
-  const Geometry& g_;
-  const int n_;
-  const Mask full_;
-  std::array<Mask, kMaxCells> cand_;
-  std::array<uint8_t, kMaxCells> val_;
-  std::array<Mask, 3 * kMaxN> placed_;  // per unit, the digits placed in it
+  const Geo& g_;
+  std::array<Mask, kCells> cand_;
+  std::array<uint8_t, kCells> val_;
+  std::array<Mask, 3 * N> placed_;  // per unit, the digits placed in it
   int open_ = 0;
   bool broken_ = false;
 };
@@ -488,8 +485,7 @@ Difficulty Grade::ToDifficulty() const {
 }
 
 Grade GradePuzzle(const Shape& shape, const Grid& puzzle, int max_level) {
-  Logic logic(GeometryFor(shape), puzzle);
-  return logic.Run(max_level);
+  return DispatchShape<Logic>(shape, [&]<typename L>() { return L(puzzle).Run(max_level); });
 }
 
 }  // namespace foundry::puzzles::sudoku

@@ -8,7 +8,9 @@
 #include "puzzles/bit_count.h"
 #include "puzzles/sudoku/band_solver.h"
 #include "puzzles/sudoku/locked_candidates.h"
+#include "puzzles/sudoku/shape_dispatch.h"
 #include "puzzles/sudoku/swap_cycles.h"
+#include "puzzles/sudoku/unit_geometry.h"
 
 namespace foundry::puzzles::sudoku {
 namespace {
@@ -19,8 +21,8 @@ class Engine {
  public:
   static constexpr int N = R * C;
   static constexpr int NN = N * N;
-  static constexpr int kPeers = 2 * (N - 1) + (R - 1) * (C - 1);
-  static constexpr int kUnits = 3 * N;
+  static constexpr int kPeers = UnitGeometry<R, C>::kPeers;
+  static constexpr int kUnits = UnitGeometry<R, C>::kUnits;
   using Mask = uint16_t;
   static constexpr Mask kFull = static_cast<Mask>((1u << N) - 1);
 
@@ -109,7 +111,7 @@ class Engine {
     const Tables& t = T();
     int changed = 0;
     for (int u = 0; u < kUnits; ++u) {
-      const uint8_t* unit = t.units[u];
+      const uint8_t* unit = t.units[u].data();
       Mask once = 0, twice = 0, solved = 0;
       for (int k = 0; k < N; ++k) {
         const Mask m = s.cand[unit[k]];
@@ -395,88 +397,37 @@ class Engine {
   }
 
  private:
-  struct Tables {
-    uint8_t peers[NN][kPeers];
-    uint8_t units[kUnits][N];
-    uint8_t row[NN], col[NN], box[NN];
-  };
-
-  static const Tables& T() {
-    static const Tables t = Build();
-    return t;
-  }
-
-  static Tables Build() {
-    Tables t{};
-    auto box = [](int r, int c) { return (r / R) * R + c / C; };
-    for (int i = 0; i < N; ++i) {
-      for (int j = 0; j < N; ++j) {
-        t.units[i][j] = static_cast<uint8_t>(i * N + j);      // row i
-        t.units[N + i][j] = static_cast<uint8_t>(j * N + i);  // column i
-        const int br = (i / R) * R, bc = (i % R) * C;         // box i
-        t.units[2 * N + i][j] = static_cast<uint8_t>((br + j / C) * N + bc + j % C);
-      }
-    }
-    for (int c = 0; c < NN; ++c) {
-      const int r0 = c / N, c0 = c % N;
-      t.row[c] = static_cast<uint8_t>(r0);
-      t.col[c] = static_cast<uint8_t>(c0);
-      t.box[c] = static_cast<uint8_t>(box(r0, c0));
-      int k = 0;
-      for (int p = 0; p < NN; ++p) {
-        if (p == c) continue;
-        const int r1 = p / N, c1 = p % N;
-        if (r1 == r0 || c1 == c0 || box(r1, c1) == box(r0, c0))
-          t.peers[c][k++] = static_cast<uint8_t>(p);
-      }
-    }
-    return t;
-  }
+  using Tables = UnitGeometry<R, C>;
+  static const Tables& T() { return Tables::Get(); }
 };
-
-// Calls f.template operator()<Engine<R,C>>() for the engine of `shape`.
-template <typename F>
-auto Dispatch(const Shape& shape, F&& f) {
-  switch (shape.box_rows * 10 + shape.box_cols) {
-    case 22:
-      return f.template operator()<Engine<2, 2>>();
-    case 23:
-      return f.template operator()<Engine<2, 3>>();
-    case 34:
-      return f.template operator()<Engine<3, 4>>();
-    case 44:
-      return f.template operator()<Engine<4, 4>>();
-    default:
-      return f.template operator()<Engine<3, 3>>();
-  }
-}
 
 }  // namespace
 
 int CountSolutions(const Shape& shape, const Grid& givens, int limit, Grid* first) {
   if (first) first->assign(givens.size(), 0);
-  return Dispatch(shape, [&]<typename E>() {
+  return DispatchShape<Engine>(shape, [&]<typename E>() {
     return E::Count(givens.data(), limit, first ? first->data() : nullptr);
   });
 }
 
 Grid RandomSolution(const Shape& shape, Rng& rng) {
   Grid g(shape.cells(), 0);
-  Dispatch(shape, [&]<typename E>() { E::Random(g.data(), rng); });
+  DispatchShape<Engine>(shape, [&]<typename E>() { E::Random(g.data(), rng); });
   return g;
 }
 
 Grid RemoveClues(const Shape& shape, const Grid& solution, Rng& rng, const RemovalOptions& options,
                  RemovalStats* stats) {
   Grid g = solution;
-  const bool done =
-      Dispatch(shape, [&]<typename E>() { return E::Remove(g.data(), rng, options, stats); });
+  const bool done = DispatchShape<Engine>(
+      shape, [&]<typename E>() { return E::Remove(g.data(), rng, options, stats); });
   if (!done) g.clear();
   return g;
 }
 
 bool IsMinimal(const Shape& shape, const Grid& puzzle, bool symmetric) {
-  return Dispatch(shape, [&]<typename E>() { return E::Minimal(puzzle.data(), symmetric); });
+  return DispatchShape<Engine>(shape,
+                               [&]<typename E>() { return E::Minimal(puzzle.data(), symmetric); });
 }
 
 }  // namespace foundry::puzzles::sudoku
