@@ -1,20 +1,24 @@
 #include "puzzles/sudoku/swap_cycles.h"
 
+#include <array>
+
 namespace foundry::puzzles::sudoku {
 
 SwapCycles::SwapCycles(const Shape& shape, const Grid& solution)
-    : n_(shape.n()), digit_(solution), cycle_(static_cast<size_t>(shape.cells()) * shape.n()) {
+    : n_(shape.n()), digit_(solution), cycle_of_(static_cast<size_t>(shape.cells()) * shape.n()) {
   const int n = n_, cells = shape.cells();
   // where[d][u]: the cell holding digit d (0-based) in unit u (rows, then
   // columns, then boxes).
   std::vector<int> where(static_cast<size_t>(n) * 3 * n);
   auto at = [&](int d, int u) -> int& { return where[static_cast<size_t>(d) * 3 * n + u]; };
+  // units[c]: the row, column and box of cell c as unit numbers.
+  std::vector<std::array<int, 3>> units(cells);
   for (int c = 0; c < cells; ++c) {
     const int d = solution[c] - 1, r = c / n, k = c % n;
-    at(d, r) = c;
-    at(d, n + k) = c;
-    at(d, 2 * n + shape.BoxOf(r, k)) = c;
+    units[c] = {r, n + k, 2 * n + shape.BoxOf(r, k)};
+    for (int u : units[c]) at(d, u) = c;
   }
+  cycles_.reserve(static_cast<size_t>(n) * (n - 1));  // pairs x ~2 cycles each
   std::vector<int> seen(cells, -1);  // per cell, the last pair (x * n + y) that reached it
   std::vector<int> members, queue;
   for (int x = 0; x < n; ++x) {
@@ -32,8 +36,7 @@ SwapCycles::SwapCycles(const Shape& shape, const Grid& solution)
           queue.pop_back();
           members.push_back(c);
           const int other = solution[c] - 1 == x ? y : x;
-          const int r = c / n, k = c % n;
-          for (int u : {r, n + k, 2 * n + shape.BoxOf(r, k)}) {
+          for (int u : units[c]) {
             const int p = at(other, u);
             if (seen[p] != pair) {
               seen[p] = pair;
@@ -41,13 +44,11 @@ SwapCycles::SwapCycles(const Shape& shape, const Grid& solution)
             }
           }
         }
-        CellSet all;
-        for (int c : members) all.Add(c);
+        CellSet& cycle = cycles_.emplace_back();
+        const auto index = static_cast<uint16_t>(cycles_.size() - 1);
         for (int c : members) {
-          const int other = solution[c] - 1 == x ? y : x;
-          CellSet& cycle = cycle_[static_cast<size_t>(c) * n + other];
-          cycle = all;
-          cycle.Remove(c);
+          cycle.Add(c);
+          cycle_of_[static_cast<size_t>(c) * n + (solution[c] - 1 == x ? y : x)] = index;
         }
       }
     }
@@ -57,7 +58,7 @@ SwapCycles::SwapCycles(const Shape& shape, const Grid& solution)
 bool SwapCycles::HasFreeCycle(int cell, const CellSet& clues) const {
   for (int x = 0; x < n_; ++x) {
     if (x == digit_[cell] - 1) continue;
-    if (!cycle_[static_cast<size_t>(cell) * n_ + x].Meets(clues)) return true;
+    if (!cycles_[cycle_of_[static_cast<size_t>(cell) * n_ + x]].Meets(clues)) return true;
   }
   return false;
 }

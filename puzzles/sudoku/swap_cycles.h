@@ -50,10 +50,12 @@ class SwapCycles {
 
  private:
   int n_;
-  std::vector<uint8_t> digit_;  // the grid's digit per cell
-  // cycle_[cell * n_ + x - 1]: the cycle through `cell` of its digit and x,
-  // `cell` itself left out (empty when x is its digit).
-  std::vector<CellSet> cycle_;
+  std::vector<uint8_t> digit_;   // the grid's digit per cell
+  std::vector<CellSet> cycles_;  // every cycle of every digit pair, once
+  // cycle_of_[cell * n_ + x - 1]: the index in cycles_ of the cycle through
+  // `cell` of its digit and x (unused when x is its digit). The cycle holds
+  // `cell` itself, which the clues asked about never do.
+  std::vector<uint16_t> cycle_of_;
 };
 
 }  // namespace foundry::puzzles::sudoku
