@@ -1,0 +1,450 @@
+// The techniques of the human-style grader (grader.h) on one grid: each
+// Apply(t) makes one step of technique t, exactly as a person would, and
+// says whether it found one. The grader decides the order; this file only
+// knows how each technique looks at candidates.
+//
+// One template instance per box shape (shape_dispatch.h), over the shared
+// unit tables (unit_geometry.h). Every technique only removes candidates no
+// solution can use.
+//
+// Thread safety: a value, used by one thread.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <cstring>
+#include <span>
+
+#include "puzzles/bit_count.h"
+#include "puzzles/sudoku/grader.h"
+#include "puzzles/sudoku/unit_geometry.h"
+
+namespace foundry::puzzles::sudoku::grading {
+
+using Mask = uint16_t;
+
+// Calls f(idx) for each increasing k-combination idx of 0..m-1 until f
+// returns true; returns whether one did.
+template <typename F>
+bool ForCombos(int m, int k, F&& f) {
+  if (k > m) return false;
+  int idx[kMaxN];
+  for (int i = 0; i < k; ++i) idx[i] = i;
+  for (;;) {
+    if (f(static_cast<const int*>(idx))) return true;
+    int i = k - 1;
+    while (i >= 0 && idx[i] == m - k + i) --i;
+    if (i < 0) return false;
+    ++idx[i];
+    for (int j = i + 1; j < k; ++j) idx[j] = idx[j - 1] + 1;
+  }
+}
+
+// The grader's state for one shape: candidates, placed digits, and the
+// techniques, each applied one step at a time.
+template <int R, int C>
+class GradingLogic {
+ public:
+  static constexpr int N = R * C;
+  static constexpr int kCells = N * N;
+  static constexpr Mask kFull = static_cast<Mask>((1u << N) - 1);
+  using Geo = UnitGeometry<R, C>;
+
+  explicit GradingLogic(const Grid& puzzle) : g_(Geo::Get()) {
+    cand_.fill(kFull);
+    val_.fill(0);
+    placed_.fill(0);
+    open_ = kCells;
+    for (int c = 0; c < kCells; ++c) {
+      if (!puzzle[c]) continue;
+      const Mask bit = static_cast<Mask>(1u << (puzzle[c] - 1));
+      if (val_[c] || !(cand_[c] & bit)) {
+        broken_ = true;
+        return;
+      }
+      Place(c, bit);
+    }
+  }
+
+  // Cells not yet placed.
+  int open() const { return open_; }
+  // A cell lost every candidate, or two givens clash: no solution.
+  bool broken() const { return broken_; }
+  // Per cell, the digit placed (0: open).
+  std::span<const uint8_t> placed() const { return val_; }
+
+  // Makes one step of technique t; false when it finds nothing to do.
+  bool Apply(Technique t) {
+    switch (t) {
+      case Technique::kNakedSingle:
+        return NakedSingles();
+      case Technique::kHiddenSingle:
+        return HiddenSingles();
+      case Technique::kLockedCandidates:
+        return LockedCandidates();
+      case Technique::kNakedPair:
+        return NakedSubset(2);
+      case Technique::kHiddenPair:
+        return HiddenSubset(2);
+      case Technique::kNakedTriple:
+        return NakedSubset(3);
+      case Technique::kHiddenTriple:
+        return HiddenSubset(3);
+      case Technique::kXWing:
+        return Fish(2);
+      case Technique::kXYWing:
+        return XYWing();
+      case Technique::kSwordfish:
+        return Fish(3);
+      case Technique::kNakedQuad:
+        return NakedSubset(4);
+      case Technique::kHiddenQuad:
+        return HiddenSubset(4);
+    }
+    return false;
+  }
+
+ private:
+  // Puts the digit `bit` in open cell c. A placed cell keeps no candidates
+  // (so scans need not skip it); its digit is in val_ and in placed_.
+  void Place(int c, Mask bit) {
+    Mask& in_row = placed_[g_.row[c]];
+    Mask& in_col = placed_[N + g_.col[c]];
+    Mask& in_box = placed_[2 * N + g_.box[c]];
+    bool broken = ((in_row | in_col | in_box) & bit) != 0;
+    in_row |= bit;
+    in_col |= bit;
+    in_box |= bit;
+    val_[c] = static_cast<uint8_t>(__builtin_ctz(bit) + 1);
+    cand_[c] = 0;
+    --open_;
+    at_valid_ = false;
+    MarkSingle(c, false);
+    for (int p : g_.peers[c]) {
+      if (!(cand_[p] & bit)) continue;
+      const Mask m = static_cast<Mask>(cand_[p] & ~bit);
+      cand_[p] = m;
+      broken |= m == 0;
+      if (!(m & (m - 1))) MarkSingle(p, m != 0);
+    }
+    broken_ |= broken;
+  }
+
+  // Removes `bits` from open cell c; true if anything went.
+  bool Elim(int c, Mask bits) {
+    if (val_[c] || !(cand_[c] & bits)) return false;
+    const Mask m = static_cast<Mask>(cand_[c] & ~bits);
+    cand_[c] = m;
+    at_valid_ = false;
+    if (!(m & (m - 1))) MarkSingle(c, m != 0);
+    if (!m) broken_ = true;
+    return true;
+  }
+
+  // One pass in cell order: a single that an earlier placement of the same
+  // pass makes further on is placed in it too.
+  bool NakedSingles() {
+    bool any = false;
+    for (int c = NextSingle(0); c < kCells && !broken_; c = NextSingle(c + 1)) {
+      Place(c, cand_[c]);
+      any = true;
+    }
+    return any;
+  }
+
+  // The open cells with one candidate left, as a bit set kept by Place and
+  // Elim, so that a pass finds them without scanning every cell.
+  static constexpr int kSingleWords = (kCells + 63) / 64;
+  void MarkSingle(int c, bool single) {
+    const uint64_t bit = uint64_t{1} << (c & 63);
+    single_[c >> 6] = single ? single_[c >> 6] | bit : single_[c >> 6] & ~bit;
+  }
+  // The first cell from `from` on in single_, or kCells.
+  int NextSingle(int from) const {
+    int w = from >> 6;
+    if (w >= kSingleWords) return kCells;
+    uint64_t bits = single_[w] & (~uint64_t{0} << (from & 63));
+    while (!bits) {
+      if (++w == kSingleWords) return kCells;
+      bits = single_[w];
+    }
+    return w * 64 + __builtin_ctzll(bits);
+  }
+
+  bool HiddenSingles() {
+    bool any = false;
+    for (int u = 0; u < 3 * N; ++u) {
+      const auto& unit = g_.units[u];
+      Mask once = 0, twice = 0;
+      for (int c : unit) {
+        twice |= once & cand_[c];
+        once |= cand_[c];
+      }
+      const Mask placed = placed_[u];
+      if ((once | placed) != kFull) {
+        broken_ = true;
+        return any;
+      }
+      Mask hidden = static_cast<Mask>(once & ~twice & ~placed);
+      for (; hidden; hidden = static_cast<Mask>(hidden & (hidden - 1))) {
+        const Mask bit = hidden & static_cast<Mask>(-hidden);
+        for (int c : unit) {
+          if (cand_[c] & bit) {
+            Place(c, bit);
+            any = true;
+            break;
+          }
+        }
+        if (broken_) return any;
+      }
+    }
+    return any;
+  }
+
+  // Pointing and claiming. Digits in order, and for each the rows, the
+  // columns, then the boxes: the first unit whose digit is confined to one
+  // line (or box) with something to remove outside it is the step. Works
+  // on each digit's positions as one column mask per row and one row mask
+  // per column, built in one pass over the grid.
+  bool LockedCandidates() {
+    using Line = uint32_t;
+    const Where& at = At();
+    constexpr Line kBoxCols = (Line{1} << C) - 1;  // the columns of box column 0
+    constexpr Line kBoxRows = (Line{1} << R) - 1;  // the rows of box row 0
+    for (int d = 0; d < N; ++d) {
+      const Mask bit = static_cast<Mask>(1u << d);
+      Line rows[N], cols[N];  // per row its columns, per column its rows
+      for (int i = 0; i < N; ++i) {
+        rows[i] = at[i][d];
+        cols[i] = at[N + i][d];
+      }
+      // A row: its d within one box claims the box's other rows.
+      for (int r = 0; r < N; ++r) {
+        const Line x = rows[r];
+        if (!(x & (x - 1))) continue;
+        const int j = __builtin_ctz(x) / C;
+        const Line group = kBoxCols << (C * j);
+        if (x & ~group) continue;
+        bool any = false;
+        for (int r2 = r / R * R; r2 < r / R * R + R; ++r2) {
+          if (r2 != r) any |= ElimInRow(r2, rows[r2] & group, bit);
+        }
+        if (any) return true;
+      }
+      // A column: likewise within one box.
+      for (int k = 0; k < N; ++k) {
+        const Line x = cols[k];
+        if (!(x & (x - 1))) continue;
+        const int i = __builtin_ctz(x) / R;
+        if (x & ~(kBoxRows << (R * i))) continue;
+        const Line group = kBoxCols << (k / C * C);
+        bool any = false;
+        for (int r2 = i * R; r2 < i * R + R; ++r2) {
+          any |= ElimInRow(r2, rows[r2] & group & ~(Line{1} << k), bit);
+        }
+        if (any) return true;
+      }
+      // A box: its d within one row or one column points outside the box.
+      for (int b = 0; b < N; ++b) {
+        const int r0 = b / R * R;
+        const Line group = kBoxCols << (b % R * C);
+        Line in_cols = 0;
+        int count = 0, lines = 0, row = 0;
+        for (int r = r0; r < r0 + R; ++r) {
+          const Line x = rows[r] & group;
+          if (!x) continue;
+          in_cols |= x;
+          count += __builtin_popcount(x);
+          ++lines;
+          row = r;
+        }
+        if (count < 2) continue;
+        bool any = false;
+        if (lines == 1) any |= ElimInRow(row, rows[row] & ~group, bit);
+        if (!(in_cols & (in_cols - 1))) {
+          const int k = __builtin_ctz(in_cols);
+          for (Line y = cols[k] & ~(kBoxRows << r0); y; y &= y - 1) {
+            any |= Elim(__builtin_ctz(y) * N + k, bit);
+          }
+        }
+        if (any) return true;
+      }
+    }
+    return false;
+  }
+
+  // Removes `bit` from the cells of row r in `columns`; true if any had it.
+  bool ElimInRow(int r, uint32_t columns, Mask bit) {
+    bool any = false;
+    for (; columns; columns &= columns - 1) any |= Elim(r * N + __builtin_ctz(columns), bit);
+    return any;
+  }
+
+  bool NakedSubset(int k) {
+    for (const auto& unit : g_.units) {
+      int cells[N];
+      int m = 0, open = 0;
+      for (int c : unit) {
+        if (val_[c]) continue;
+        ++open;
+        const int p = BitCount16(cand_[c]);
+        if (p >= 2 && p <= k) cells[m++] = c;
+      }
+      if (open <= k) continue;
+      const bool found = ForCombos(m, k, [&](const int* idx) {
+        Mask u = 0;
+        for (int i = 0; i < k; ++i) u |= cand_[cells[idx[i]]];
+        if (BitCount16(u) != k) return false;
+        bool any = false;
+        for (int c : unit) {
+          bool member = false;
+          for (int i = 0; i < k; ++i) member |= cells[idx[i]] == c;
+          if (!member) any |= Elim(c, u);
+        }
+        return any;
+      });
+      if (found) return true;
+    }
+    return false;
+  }
+
+  bool HiddenSubset(int k) {
+    const Where& at = At();
+    for (int u = 0; u < 3 * N; ++u) {
+      const auto& unit = g_.units[u];
+      const uint32_t* pos = at[u];  // per digit, the unit indices where it can go
+      int digits[N];
+      int m = 0;
+      const int open = N - BitCount16(placed_[u]);  // one digit per placed cell
+      if (open <= k) continue;
+      for (int d = 0; d < N; ++d) {
+        const int p = BitCount16(pos[d]);
+        if (p >= 2 && p <= k) digits[m++] = d;
+      }
+      const bool found = ForCombos(m, k, [&](const int* idx) {
+        uint32_t where = 0;
+        Mask keep = 0;
+        for (int i = 0; i < k; ++i) {
+          where |= pos[digits[idx[i]]];
+          keep |= static_cast<Mask>(1u << digits[idx[i]]);
+        }
+        if (BitCount16(where) != k) return false;
+        bool any = false;
+        for (uint32_t w = where; w; w &= w - 1) {
+          any |= Elim(unit[__builtin_ctz(w)], static_cast<Mask>(kFull & ~keep));
+        }
+        return any;
+      });
+      if (found) return true;
+    }
+    return false;
+  }
+
+  // X-wing (k = 2) and swordfish (k = 3), rows as base then columns.
+  bool Fish(int k) {
+    const Where& at = At();
+    for (int d = 0; d < N; ++d) {
+      const Mask bit = static_cast<Mask>(1u << d);
+      for (int by_rows = 1; by_rows >= 0; --by_rows) {
+        uint32_t lines[N];  // per base line, the cross positions of d
+        for (int i = 0; i < N; ++i) lines[i] = at[by_rows ? i : N + i][d];
+        int base[N];
+        int m = 0;
+        for (int i = 0; i < N; ++i) {
+          const int p = BitCount16(lines[i]);
+          if (p >= 2 && p <= k) base[m++] = i;
+        }
+        const bool found = ForCombos(m, k, [&](const int* idx) {
+          uint32_t cover = 0, in_base = 0;
+          for (int i = 0; i < k; ++i) {
+            cover |= lines[base[idx[i]]];
+            in_base |= 1u << base[idx[i]];
+          }
+          if (BitCount16(cover) != k) return false;
+          bool any = false;
+          for (int i = 0; i < N; ++i) {
+            if (in_base & (1u << i)) continue;
+            for (uint32_t w = cover; w; w &= w - 1) {
+              const int j = __builtin_ctz(w);
+              any |= Elim(by_rows ? i * N + j : j * N + i, bit);
+            }
+          }
+          return any;
+        });
+        if (found) return true;
+      }
+    }
+    return false;
+  }
+
+  // Pivot xy, wings xz and yz among its peers: z goes from every cell that
+  // sees both wings. Pivots in cell order, wings in peer order.
+  bool XYWing() {
+    for (int pivot = 0; pivot < kCells; ++pivot) {
+      const Mask xy = cand_[pivot];  // 0 for a placed cell
+      if (BitCount16(xy) != 2) continue;
+      // The two-candidate peers sharing one digit with the pivot, in peer
+      // order: every wing is one of them.
+      int wings[Geo::kPeers];
+      int m = 0;
+      for (int p : g_.peers[pivot]) {
+        const Mask w = cand_[p];
+        if (BitCount16(w) == 2 && BitCount16(w & xy) == 1) wings[m++] = p;
+      }
+      for (int i = 0; i < m; ++i) {
+        const int a = wings[i];
+        const Mask shared_a = cand_[a] & xy;
+        const Mask z = static_cast<Mask>(cand_[a] & ~xy);
+        const Mask want_b = static_cast<Mask>((xy & ~shared_a) | z);
+        for (int j = 0; j < m; ++j) {
+          const int b = wings[j];
+          if (b == a || cand_[b] != want_b) continue;
+          bool any = false;
+          for (int c : g_.peers[a]) {
+            if (c != b && c != pivot && g_.Sees(c, b)) any |= Elim(c, z);
+          }
+          if (any) return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  // at_[u][d]: the indices within unit u (g_.units order) of the open cells
+  // where digit d can go; valid while at_valid_, that is until a candidate
+  // changes, so the techniques tried on one stuck grid share one build.
+  using Where = uint32_t[3 * N][N];
+  const Where& At() {
+    if (!at_valid_) {
+      std::memset(at_, 0, sizeof(at_));
+      for (int c = 0; c < kCells; ++c) {
+        const int r = g_.row[c], k = g_.col[c];
+        const uint32_t in_row = 1u << k, in_col = 1u << r, in_box = 1u << (r % R * C + k % C);
+        uint32_t* row = at_[r];
+        uint32_t* col = at_[N + k];
+        uint32_t* box = at_[2 * N + g_.box[c]];
+        for (Mask b = cand_[c]; b; b = static_cast<Mask>(b & (b - 1))) {
+          const int d = __builtin_ctz(b);
+          row[d] |= in_row;
+          col[d] |= in_col;
+          box[d] |= in_box;
+        }
+      }
+      at_valid_ = true;
+    }
+    return at_;
+  }
+
+  const Geo& g_;
+  Where at_;
+  bool at_valid_ = false;
+  std::array<uint64_t, kSingleWords> single_{};
+  std::array<Mask, kCells> cand_;
+  std::array<uint8_t, kCells> val_;
+  std::array<Mask, 3 * N> placed_;  // per unit, the digits placed in it
+  int open_ = 0;
+  bool broken_ = false;
+};
+
+}  // namespace foundry::puzzles::sudoku::grading
