@@ -38,6 +38,13 @@ constexpr std::array<uint16_t, 512> kPermAllowed = [] {
   return t;
 }();
 
+// The whole 9-bit row when it has two cells or more, else 0.
+constexpr std::array<uint16_t, 512> kMultiRow = [] {
+  std::array<uint16_t, 512> t{};
+  for (unsigned x = 0; x < 512; ++x) t[x] = (x & (x - 1)) ? kRow : 0;
+  return t;
+}();
+
 // The 27 cells of a set of mini-rows.
 constexpr std::array<uint32_t, 512> kMiniCells = [] {
   std::array<uint32_t, 512> t{};
@@ -112,17 +119,15 @@ bool Propagate(State& s) {
       if (!allowed) return false;
       x &= kMiniCells[allowed];
       s.f[w] = x;
-      s.seen[w] = x;                   // a placement below changes f[w] again, so it comes back
-      if (!(x & s.open[b])) continue;  // the digit is placed in all three rows
-      for (int r = 0; r < 3; ++r) {
-        const uint32_t row = s.f[w] >> (9 * r) & kRow;
-        if (!row) return false;
-        if (row & (row - 1)) continue;
-        const int i = 9 * r + __builtin_ctz(row);
-        if (s.open[b] >> i & 1) {
-          Place(s, d, b, i);
-          progress = true;
-        }
+      s.seen[w] = x;  // a placement below changes f[w] again, so it comes back
+      // A row left with one cell for d, still open, takes d. The rule
+      // leaves every row a cell, in three different boxes, so these
+      // placements cannot take each other's cells.
+      const uint32_t multi =
+          kMultiRow[x & kRow] | kMultiRow[x >> 9 & kRow] << 9 | kMultiRow[x >> 18] << 18;
+      for (uint32_t single = x & s.open[b] & ~multi; single; single &= single - 1) {
+        Place(s, d, b, __builtin_ctz(single));
+        progress = true;
       }
     }
     if (progress) continue;
