@@ -255,7 +255,7 @@ class GradingLogic {
           const Line x = rows[r] & group;
           if (!x) continue;
           in_cols |= x;
-          count += __builtin_popcount(x);
+          count += BitCount16(x);
           ++lines;
           row = r;
         }
