@@ -73,6 +73,9 @@ class GradingLogic {
   bool broken() const { return broken_; }
   // Per cell, the digit placed (0: open).
   std::span<const uint8_t> placed() const { return val_; }
+  // Per cell, the digits it may still take (bit d-1 for digit d; 0 once
+  // placed).
+  std::span<const Mask> candidates() const { return cand_; }
 
   // Makes one step of technique t; false when it finds nothing to do.
   bool Apply(Technique t) {

@@ -1,0 +1,101 @@
+// The grader's techniques one at a time (grading_logic.h): every step any
+// technique takes keeps the puzzle's solution, on every shape, and each
+// technique is seen to take steps. The order the grader tries them in is
+// checked by sudoku_test.cc's grader tests; here each technique goes first,
+// so that the rare ones (quads, swordfish) get many chances.
+#include "puzzles/sudoku/grading_logic.h"
+
+#include <array>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "puzzles/rng.h"
+#include "puzzles/sudoku/grader.h"
+#include "puzzles/sudoku/solver.h"
+
+namespace foundry::puzzles::sudoku {
+namespace {
+
+constexpr std::array<Technique, kTechniqueCount> kAll = {
+    Technique::kNakedSingle,  Technique::kHiddenSingle, Technique::kLockedCandidates,
+    Technique::kNakedPair,    Technique::kHiddenPair,   Technique::kNakedTriple,
+    Technique::kHiddenTriple, Technique::kXWing,        Technique::kXYWing,
+    Technique::kSwordfish,    Technique::kNakedQuad,    Technique::kHiddenQuad};
+
+// Whether `logic` still allows `solution`: each placed digit is the
+// solution's, each open cell keeps the solution's digit as a candidate.
+template <int R, int C>
+::testing::AssertionResult KeepsSolution(const grading::GradingLogic<R, C>& logic,
+                                         const Grid& solution) {
+  for (size_t c = 0; c < solution.size(); ++c) {
+    const int placed = logic.placed()[c];
+    if (placed != 0 && placed != solution[c]) {
+      return ::testing::AssertionFailure() << "cell " << c << " placed " << placed;
+    }
+    if (placed == 0 && !(logic.candidates()[c] >> (solution[c] - 1) & 1)) {
+      return ::testing::AssertionFailure() << "cell " << c << " lost " << int{solution[c]};
+    }
+  }
+  return ::testing::AssertionSuccess();
+}
+
+// For `puzzles` minimal puzzles of the shape and each technique t: t is
+// applied whenever it finds a step, the singles otherwise, until neither
+// does; the solution must survive every step. Returns the steps per
+// technique.
+template <int R, int C>
+std::array<int, kTechniqueCount> StepsKeepingTheSolution(int puzzles) {
+  const Shape shape{R, C};
+  std::array<int, kTechniqueCount> steps{};
+  for (int i = 0; i < puzzles; ++i) {
+    Rng rng(9000 + i);
+    const Grid solution = RandomSolution(shape, rng);
+    RemovalOptions options;
+    options.max_check_nodes = 20000;
+    const Grid puzzle = RemoveClues(shape, solution, rng, options);
+    if (puzzle.empty()) continue;
+    for (Technique t : kAll) {
+      grading::GradingLogic<R, C> logic(puzzle);
+      for (int step = 0; step < 4 * R * C * R * C && logic.open() > 0; ++step) {
+        if (logic.Apply(t)) {
+          ++steps[static_cast<int>(t)];
+        } else if (!logic.Apply(Technique::kNakedSingle) &&
+                   !logic.Apply(Technique::kHiddenSingle)) {
+          break;
+        }
+        EXPECT_FALSE(logic.broken()) << shape.Name() << " puzzle " << i;
+        EXPECT_TRUE(KeepsSolution(logic, solution))
+            << shape.Name() << " puzzle " << i << " after " << TechniqueName(t);
+        if (logic.broken()) break;
+      }
+    }
+  }
+  return steps;
+}
+
+TEST(SudokuGradingLogic, EveryStepKeepsTheSolution) {
+  std::array<int, kTechniqueCount> total{};
+  auto add = [&](const std::array<int, kTechniqueCount>& s) {
+    for (int t = 0; t < kTechniqueCount; ++t) total[t] += s[t];
+  };
+  add(StepsKeepingTheSolution<2, 2>(40));
+  add(StepsKeepingTheSolution<2, 3>(40));
+  add(StepsKeepingTheSolution<3, 3>(120));
+  add(StepsKeepingTheSolution<3, 4>(6));
+  add(StepsKeepingTheSolution<4, 4>(2));
+  for (Technique t : kAll) {
+    EXPECT_GE(total[static_cast<int>(t)], 5) << TechniqueName(t) << " took too few steps to judge";
+  }
+}
+
+TEST(SudokuGradingLogic, ClashingGivensAreBroken) {
+  Grid puzzle(81, 0);
+  puzzle[0] = 5;
+  puzzle[8] = 5;  // the same row
+  grading::GradingLogic<3, 3> logic(puzzle);
+  EXPECT_TRUE(logic.broken());
+}
+
+}  // namespace
+}  // namespace foundry::puzzles::sudoku
