@@ -1,55 +1,55 @@
 #include "puzzles/sudoku/swap_cycles.h"
 
 #include <array>
+#include <cstdint>
 
 namespace foundry::puzzles::sudoku {
 
 SwapCycles::SwapCycles(const Shape& shape, const Grid& solution)
     : n_(shape.n()), digit_(solution), cycle_of_(static_cast<size_t>(shape.cells()) * shape.n()) {
-  const int n = n_, cells = shape.cells();
-  // where[d][u]: the cell holding digit d (0-based) in unit u (rows, then
-  // columns, then boxes).
-  std::vector<int> where(static_cast<size_t>(n) * 3 * n);
-  auto at = [&](int d, int u) -> int& { return where[static_cast<size_t>(d) * 3 * n + u]; };
-  // units[c]: the row, column and box of cell c as unit numbers.
-  std::vector<std::array<int, 3>> units(cells);
-  for (int c = 0; c < cells; ++c) {
+  const int n = n_;
+  // Per digit d (0-based): its column and its box in each row, its row in
+  // each column and in each box (computed once: BoxOf divides).
+  std::array<std::array<uint8_t, kMaxN>, kMaxN> col_of{}, box_of{}, row_in_col{}, row_in_box{};
+  for (int c = 0; c < shape.cells(); ++c) {
     const int d = solution[c] - 1, r = c / n, k = c % n;
-    units[c] = {r, n + k, 2 * n + shape.BoxOf(r, k)};
-    for (int u : units[c]) at(d, u) = c;
+    const int b = shape.BoxOf(r, k);
+    col_of[d][r] = static_cast<uint8_t>(k);
+    box_of[d][r] = static_cast<uint8_t>(b);
+    row_in_col[d][k] = static_cast<uint8_t>(r);
+    row_in_box[d][b] = static_cast<uint8_t>(r);
   }
   cycles_.reserve(static_cast<size_t>(n) * (n - 1));  // pairs x ~2 cycles each
-  std::vector<int> seen(cells, -1);  // per cell, the last pair (x * n + y) that reached it
-  std::vector<int> members, queue;
   for (int x = 0; x < n; ++x) {
     for (int y = x + 1; y < n; ++y) {
-      const int pair = x * n + y;
-      // The cells of x and y, in components linked through shared units.
-      for (int start_row = 0; start_row < n; ++start_row) {
-        const int start = at(x, start_row);
-        if (seen[start] == pair) continue;  // in a component found already
-        members.clear();
-        queue.assign(1, start);
-        seen[start] = pair;
-        while (!queue.empty()) {
-          const int c = queue.back();
-          queue.pop_back();
-          members.push_back(c);
-          const int other = solution[c] - 1 == x ? y : x;
-          for (int u : units[c]) {
-            const int p = at(other, u);
-            if (seen[p] != pair) {
-              seen[p] = pair;
-              queue.push_back(p);
-            }
-          }
+      // Row r's x and y share the row, so one node per row stands for both;
+      // the x of row r shares its column and its box with the y of two rows
+      // (perhaps r itself): join those. A part is then a set of rows.
+      std::array<uint8_t, kMaxN> parent;
+      for (int r = 0; r < n; ++r) parent[r] = static_cast<uint8_t>(r);
+      auto root = [&](int r) {
+        while (parent[r] != r) r = parent[r] = parent[parent[r]];
+        return r;
+      };
+      for (int r = 0; r < n; ++r) {
+        for (int other : {int{row_in_col[y][col_of[x][r]]}, int{row_in_box[y][box_of[x][r]]}}) {
+          parent[root(other)] = static_cast<uint8_t>(root(r));
         }
-        CellSet& cycle = cycles_.emplace_back();
-        const auto index = static_cast<uint16_t>(cycles_.size() - 1);
-        for (int c : members) {
-          cycle.Add(c);
-          cycle_of_[static_cast<size_t>(c) * n + (solution[c] - 1 == x ? y : x)] = index;
+      }
+      std::array<uint16_t, kMaxN> index_of_root;
+      index_of_root.fill(UINT16_MAX);
+      for (int r = 0; r < n; ++r) {
+        const int top = root(r);
+        if (index_of_root[top] == UINT16_MAX) {
+          index_of_root[top] = static_cast<uint16_t>(cycles_.size());
+          cycles_.emplace_back();
         }
+        const uint16_t index = index_of_root[top];
+        const int cell_x = r * n + col_of[x][r], cell_y = r * n + col_of[y][r];
+        cycles_[index].Add(cell_x);
+        cycles_[index].Add(cell_y);
+        cycle_of_[static_cast<size_t>(cell_x) * n + y] = index;
+        cycle_of_[static_cast<size_t>(cell_y) * n + x] = index;
       }
     }
   }
