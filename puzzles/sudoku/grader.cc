@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <vector>
 
 #include "puzzles/sudoku/grading_logic.h"
 #include "puzzles/sudoku/shape_dispatch.h"
