@@ -176,6 +176,27 @@ bool Propagate(State& s) {
   }
 }
 
+// Builds the words from where each digit is given (per digit: rows, columns
+// and boxes; per band: the cells given, and per word the digit's own cell);
+// `skip` (a cell, or -1) is left without `skip_not` (a digit 1..9).
+void Build(State& s, const uint16_t* rows, const uint16_t* cols, const uint16_t* boxes,
+           const uint32_t* given, const uint32_t* given_d, int skip, int skip_not) {
+  for (int d = 0; d < 9; ++d) {
+    for (int b = 0; b < 3; ++b) {
+      const uint32_t blocked = RowCells(rows[d] >> (3 * b) & 7) | ColumnCells(cols[d]) |
+                               BoxCells(boxes[d] >> (3 * b) & 7) | given[b];
+      s.f[W(d, b)] = (kAll & ~blocked) | given_d[W(d, b)];
+      s.seen[W(d, b)] = ~0u;  // never a word: every word is reduced once
+    }
+    s.col_done[d] = cols[d];
+  }
+  for (int b = 0; b < 3; ++b) s.open[b] = kAll & ~given[b];
+  if (skip >= 0) {
+    const int b = skip / 27;
+    s.f[W(skip_not - 1, b)] &= ~(1u << (skip % 27));
+  }
+}
+
 // Loads the givens, except that `skip` is left empty without `skip_not`
 // (a digit 1..9). False when two givens clash.
 bool Load(State& s, const uint8_t* g, int skip, int skip_not) {
@@ -194,20 +215,7 @@ bool Load(State& s, const uint8_t* g, int skip, int skip_not) {
     given[r / 3] |= bit;
     given_d[W(d, r / 3)] |= bit;
   }
-  for (int d = 0; d < 9; ++d) {
-    for (int b = 0; b < 3; ++b) {
-      const uint32_t blocked = RowCells(rows[d] >> (3 * b) & 7) | ColumnCells(cols[d]) |
-                               BoxCells(boxes[d] >> (3 * b) & 7) | given[b];
-      s.f[W(d, b)] = (kAll & ~blocked) | given_d[W(d, b)];
-      s.seen[W(d, b)] = ~0u;  // never a word: every word is reduced once
-    }
-    s.col_done[d] = cols[d];
-  }
-  for (int b = 0; b < 3; ++b) s.open[b] = kAll & ~given[b];
-  if (skip >= 0) {
-    const int b = skip / 27;
-    s.f[W(skip_not - 1, b)] &= ~(1u << (skip % 27));
-  }
+  Build(s, rows, cols, boxes, given, given_d, skip, skip_not);
   return true;
 }
 
@@ -288,6 +296,24 @@ int CountSolutions(const uint8_t* givens, int limit, uint8_t* first) {
 bool HasOther(const uint8_t* givens, int cell, int value) {
   State s;
   if (!Load(s, givens, cell, value)) return false;
+  Counter k{1};
+  Search(s, k);
+  return k.count > 0;
+}
+
+void Givens::Flip(int cell, int v) {
+  const int d = v - 1, r = cell / 9, c = cell % 9, k = r / 3 * 3 + c / 3;
+  rows_[d] = static_cast<uint16_t>(rows_[d] ^ 1u << r);
+  cols_[d] = static_cast<uint16_t>(cols_[d] ^ 1u << c);
+  boxes_[d] = static_cast<uint16_t>(boxes_[d] ^ 1u << k);
+  const uint32_t bit = 1u << (9 * (r % 3) + c);
+  given_[r / 3] ^= bit;
+  given_d_[W(d, r / 3)] ^= bit;
+}
+
+bool HasOther(const Givens& givens, int cell, int value) {
+  State s;
+  Build(s, givens.rows_, givens.cols_, givens.boxes_, givens.given_, givens.given_d_, cell, value);
   Counter k{1};
   Search(s, k);
   return k.count > 0;

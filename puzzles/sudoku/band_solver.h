@@ -33,6 +33,25 @@ int CountSolutions(const uint8_t* givens, int limit, uint8_t* first = nullptr);
 // only solution has `value` there would admit a second solution.
 bool HasOther(const uint8_t* givens, int cell, int value);
 
+// The clues of a 9x9 grid in the form the solver starts from, kept by the
+// caller one cell at a time: the removal loop changes one clue a step, so
+// its checks start from this instead of reading the 81 cells each time.
+class Givens {
+ public:
+  // Puts digit v (1..9) at `cell` when it is not there, takes it away when
+  // it is (the caller keeps the clues a subset of one solution).
+  void Flip(int cell, int v);
+
+ private:
+  friend bool HasOther(const Givens& givens, int cell, int value);
+  uint16_t rows_[9] = {}, cols_[9] = {}, boxes_[9] = {};  // per digit, where it is given
+  uint32_t given_[3] = {};                                // per band, the cells given
+  uint32_t given_d_[27] = {};                             // per digit and band, its cell
+};
+
+// HasOther for the clues `givens`, whose `cell` is empty.
+bool HasOther(const Givens& givens, int cell, int value);
+
 // Whether propagation alone, no search, fills the 81 cells `givens`. Every
 // step it takes is a naked or hidden single or a locked candidate (the band
 // rule for one digit is a row-to-box matching of three rows and three boxes,

@@ -234,17 +234,6 @@ class Engine {
     return k.count > 0;
   }
 
-  // HasOther for the removal loop: 9x9 grids go to the bitboard solver
-  // (band_solver.h), about twice as fast there.
-  static bool RemovalHasOther(const uint8_t* g, int cell, int value, int64_t max_nodes,
-                              bool* out_of_nodes) {
-    if constexpr (R == 3 && C == 3) {
-      return band::HasOther(g, cell, value);
-    } else {
-      return HasOther(g, cell, value, max_nodes, out_of_nodes);
-    }
-  }
-
   static void Random(uint8_t* out, Rng& rng) {
     if constexpr (R == 3 && C == 3) {
       band::RandomSolution(rng, out);  // the 9x9 generator's solver, as above
@@ -264,10 +253,15 @@ class Engine {
   }
 
   // Row, column and box digit masks of a grid, kept up to date as clues
-  // come and go, for the cheap test below.
+  // come and go, for the cheap test below; for 9x9 grids, the clues in the
+  // band solver's form too, for its checks.
+  static constexpr bool kNine = R == 3 && C == 3;
+  struct NoGivens {};
   struct Used {
     Mask row[N] = {}, col[N] = {}, box[N] = {};
+    [[no_unique_address]] std::conditional_t<kNine, band::Givens, NoGivens> band;
     void Flip(int cell, int v) {
+      if constexpr (kNine) band.Flip(cell, v);
       const Tables& t = T();
       const Mask bit = static_cast<Mask>(1u << (v - 1));
       row[t.row[cell]] ^= bit;
@@ -279,6 +273,17 @@ class Engine {
       return static_cast<Mask>(row[t.row[cell]] | col[t.col[cell]] | box[t.box[cell]]);
     }
   };
+
+  // HasOther for the removal loop: 9x9 grids go to the bitboard solver
+  // (band_solver.h), about twice as fast there.
+  static bool RemovalHasOther(const uint8_t* g, const Used& used, int cell, int value,
+                              int64_t max_nodes, bool* out_of_nodes) {
+    if constexpr (kNine) {
+      return band::HasOther(used.band, cell, value);
+    } else {
+      return HasOther(g, cell, value, max_nodes, out_of_nodes);
+    }
+  }
 
   // Whether the clues of g force the empty `cell` to be v by a naked or a
   // hidden single. Then removing the clue cannot admit a second solution,
@@ -342,10 +347,10 @@ class Engine {
       }
       if (!forced && !other) {
         bool out = false;
-        other = (++checks, RemovalHasOther(g, a, va, o.max_check_nodes, &out));
+        other = (++checks, RemovalHasOther(g, used, a, va, o.max_check_nodes, &out));
         if (!other && !out && b != a) {
           // Both empty: another solution differs at a (just ruled out) or at b.
-          other = (++checks, RemovalHasOther(g, b, vb, o.max_check_nodes, &out));
+          other = (++checks, RemovalHasOther(g, used, b, vb, o.max_check_nodes, &out));
         }
         if (out) {
           if (stats) stats->checks += checks;
