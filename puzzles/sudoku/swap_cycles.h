@@ -8,9 +8,13 @@
 // entirely has a second solution. The removal loop (solver.h) asks this
 // before it searches: a clue whose removal would leave a cycle through it
 // clue-free must stay, and the search would only have said the same.
-// Cycles of two digits are the common small "unavoidable sets"; the search
-// still decides every other case, so the puzzles made are exactly those of
-// the search alone.
+// Cycles of two digits are the common small "unavoidable sets". So are line
+// swaps: where two rows of one band hold the same digits in some columns,
+// exchanging the two rows' digits there gives another valid grid (each
+// column, and each box, since both cells of a column lie in one box, keeps
+// its digits); two columns of one stack likewise. The search still decides
+// every other case, so the puzzles made are exactly those of the search
+// alone.
 //
 // Thread safety: a value; const methods may be called concurrently.
 #pragma once
@@ -43,12 +47,17 @@ class SwapCycles {
   // The cycles of `solution`. REQUIRES: IsCompleteSolution(shape, solution).
   SwapCycles(const Shape& shape, const Grid& solution);
 
-  // Whether some cycle through `cell` holds none of `clues`. Then a puzzle
-  // with exactly those clues has a solution in which `cell` differs from
-  // the grid's. REQUIRES: `clues` does not hold `cell`.
+  // Whether some cycle or line swap through `cell` holds none of `clues`.
+  // Then a puzzle with exactly those clues has a solution in which `cell`
+  // differs from the grid's. REQUIRES: `clues` does not hold `cell`.
   bool HasFreeCycle(int cell, const CellSet& clues) const;
 
  private:
+  // Per digit (0-based), its column in each row or its row in each column.
+  using DigitLines = std::array<std::array<uint8_t, kMaxN>, kMaxN>;
+  // The line swaps, appended to cycles_ (see above).
+  void AddLineSwaps(const Shape& shape, const DigitLines& col_of, const DigitLines& row_in_col);
+
   int n_;
   std::vector<uint8_t> digit_;   // the grid's digit per cell
   std::vector<CellSet> cycles_;  // every cycle of every digit pair, once
@@ -56,6 +65,11 @@ class SwapCycles {
   // `cell` of its digit and x (unused when x is its digit). The cycle holds
   // `cell` itself, which the clues asked about never do.
   std::vector<uint16_t> cycle_of_;
+  // swap_of_[cell * slots_ + j]: the index in cycles_ of the line swap
+  // through `cell` with its j-th partner line (the other rows of its band,
+  // then the other columns of its stack).
+  std::vector<uint16_t> swap_of_;
+  int slots_ = 0;
 };
 
 }  // namespace foundry::puzzles::sudoku
