@@ -59,56 +59,42 @@ SwapCycles::SwapCycles(const Shape& shape, const Grid& solution)
 
 void SwapCycles::AddLineSwaps(const Shape& shape, const DigitLines& col_of,
                               const DigitLines& row_in_col) {
-  const int n = n_, rows_per_band = shape.box_rows, cols_per_stack = shape.box_cols;
-  const int slots = rows_per_band - 1 + cols_per_stack - 1;
-  swap_of_.assign(static_cast<size_t>(shape.cells()) * slots, 0);
-  // The slot of `partner` among the other lines of `line`'s group of `size`.
-  auto slot = [](int line, int partner, int size) {
-    const int j = partner % size;
-    return j < line % size ? j : j - 1;
+  const int n = n_;
+  slots_ = shape.box_rows - 1 + shape.box_cols - 1;
+  swap_of_.assign(static_cast<size_t>(shape.cells()) * slots_, 0);
+  // For the lines of one kind (rows in bands of `group`, or columns in
+  // stacks): cell(line, pos) numbers a cell; where[d][line] is the position
+  // of digit d (0-based) in a line; the slots of this kind start at `first`.
+  // For lines l1 and l2 of one group, position p goes to the position where
+  // l2 holds l1's digit of p; each cycle of that map is a set of positions
+  // in which the two lines hold the same digits.
+  auto add = [&](int group, int first, const DigitLines& where, auto cell) {
+    // The slot of `partner` among the other lines of `line`'s group.
+    auto slot = [&](int line, int partner) {
+      const int j = partner % group;
+      return first + (j < line % group ? j : j - 1);
+    };
+    for (int l1 = 0; l1 < n; ++l1) {
+      for (int l2 = l1 + 1; l2 < l1 / group * group + group; ++l2) {
+        uint32_t seen = 0;
+        for (int p0 = 0; p0 < n; ++p0) {
+          if (seen >> p0 & 1) continue;
+          const auto index = static_cast<uint16_t>(cycles_.size());
+          CellSet& swap = cycles_.emplace_back();
+          for (int p = p0; !(seen >> p & 1); p = where[digit_[cell(l1, p)] - 1][l2]) {
+            seen |= 1u << p;
+            swap.Add(cell(l1, p));
+            swap.Add(cell(l2, p));
+            swap_of_[static_cast<size_t>(cell(l1, p)) * slots_ + slot(l1, l2)] = index;
+            swap_of_[static_cast<size_t>(cell(l2, p)) * slots_ + slot(l2, l1)] = index;
+          }
+        }
+      }
+    }
   };
-  // Rows r1 and r2 of one band: column c goes to the column where r2 holds
-  // r1's digit of c. Each cycle of that map is a set of columns in which
-  // the two rows hold the same digits.
-  for (int r1 = 0; r1 < n; ++r1) {
-    for (int r2 = r1 + 1; r2 < r1 / rows_per_band * rows_per_band + rows_per_band; ++r2) {
-      uint32_t seen = 0;
-      for (int c = 0; c < n; ++c) {
-        if (seen >> c & 1) continue;
-        const auto index = static_cast<uint16_t>(cycles_.size());
-        CellSet& swap = cycles_.emplace_back();
-        for (int k = c; !(seen >> k & 1); k = col_of[digit_[r1 * n + k] - 1][r2]) {
-          seen |= 1u << k;
-          swap.Add(r1 * n + k);
-          swap.Add(r2 * n + k);
-          swap_of_[static_cast<size_t>(r1 * n + k) * slots + slot(r1, r2, rows_per_band)] = index;
-          swap_of_[static_cast<size_t>(r2 * n + k) * slots + slot(r2, r1, rows_per_band)] = index;
-        }
-      }
-    }
-  }
-  // Columns of one stack likewise, with rows.
-  for (int k1 = 0; k1 < n; ++k1) {
-    for (int k2 = k1 + 1; k2 < k1 / cols_per_stack * cols_per_stack + cols_per_stack; ++k2) {
-      uint32_t seen = 0;
-      for (int r = 0; r < n; ++r) {
-        if (seen >> r & 1) continue;
-        const auto index = static_cast<uint16_t>(cycles_.size());
-        CellSet& swap = cycles_.emplace_back();
-        for (int i = r; !(seen >> i & 1); i = row_in_col[digit_[i * n + k1] - 1][k2]) {
-          seen |= 1u << i;
-          swap.Add(i * n + k1);
-          swap.Add(i * n + k2);
-          const size_t base = rows_per_band - 1;
-          swap_of_[static_cast<size_t>(i * n + k1) * slots + base + slot(k1, k2, cols_per_stack)] =
-              index;
-          swap_of_[static_cast<size_t>(i * n + k2) * slots + base + slot(k2, k1, cols_per_stack)] =
-              index;
-        }
-      }
-    }
-  }
-  slots_ = slots;
+  add(shape.box_rows, 0, col_of, [n](int row, int col) { return row * n + col; });
+  add(shape.box_cols, shape.box_rows - 1, row_in_col,
+      [n](int col, int row) { return row * n + col; });
 }
 
 bool SwapCycles::HasFreeCycle(int cell, const CellSet& clues) const {
