@@ -294,11 +294,13 @@ int CountSolutions(const uint8_t* givens, int limit, uint8_t* first) {
 }
 
 bool HasOther(const uint8_t* givens, int cell, int value) {
-  State s;
-  if (!Load(s, givens, cell, value)) return false;
-  Counter k{1};
-  Search(s, k);
-  return k.count > 0;
+  Givens g;
+  for (int c = 0; c < 81; ++c) {
+    if (c == cell || !givens[c]) continue;
+    if (!g.Allows(c, givens[c])) return false;  // two givens clash: no solution
+    g.Flip(c, givens[c]);
+  }
+  return HasOther(g, cell, value);
 }
 
 void Givens::Flip(int cell, int v) {
@@ -309,6 +311,31 @@ void Givens::Flip(int cell, int v) {
   const uint32_t bit = 1u << (9 * (r % 3) + c);
   given_[r / 3] ^= bit;
   given_d_[W(d, r / 3)] ^= bit;
+}
+
+bool Givens::Allows(int cell, int v) const {
+  const int d = v - 1, r = cell / 9, c = cell % 9, k = r / 3 * 3 + c / 3;
+  return !((rows_[d] >> r | cols_[d] >> c | boxes_[d] >> k) & 1);
+}
+
+bool HiddenSingle(const Givens& givens, int cell, int value) {
+  const int d = value - 1, band = cell / 27, i = cell % 27;
+  // Per band, the cells still open to d: not given, and no d given in
+  // their row, column or box.
+  uint32_t open[3];
+  for (int b = 0; b < 3; ++b) {
+    const uint32_t blocked = RowCells(givens.rows_[d] >> (3 * b) & 7) |
+                             ColumnCells(givens.cols_[d]) |
+                             BoxCells(givens.boxes_[d] >> (3 * b) & 7) | givens.given_[b];
+    open[b] = kAll & ~blocked;
+  }
+  const uint32_t bit = 1u << i;
+  const uint32_t row = kRow << (9 * (i / 9));
+  const uint32_t box = BoxCells(1u << (i % 9 / 3));
+  const uint32_t col = ColumnCells(1u << (i % 9));
+  if ((open[band] & row) == bit || (open[band] & box) == bit) return true;
+  return (open[band] & col) == bit && !(open[(band + 1) % 3] & col) &&
+         !(open[(band + 2) % 3] & col);
 }
 
 bool HasOther(const Givens& givens, int cell, int value) {

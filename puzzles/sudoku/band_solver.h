@@ -12,7 +12,7 @@
 // run on it: about twice as fast as the cell-mask solver there.
 //
 // Verify() does not use this file for 9x9 grids: it re-checks with the
-// cell-mask solver of solver.h (see sudoku.cc).
+// grader's logic or the cell-mask solver of solver.h (see sudoku.cc).
 //
 // Thread safety: pure functions; the tables are constant.
 #pragma once
@@ -42,8 +42,13 @@ class Givens {
   // it is (the caller keeps the clues a subset of one solution).
   void Flip(int cell, int v);
 
+  // Whether digit v (1..9) is given nowhere in the row, column or box of
+  // `cell`.
+  bool Allows(int cell, int v) const;
+
  private:
   friend bool HasOther(const Givens& givens, int cell, int value);
+  friend bool HiddenSingle(const Givens& givens, int cell, int value);
   uint16_t rows_[9] = {}, cols_[9] = {}, boxes_[9] = {};  // per digit, where it is given
   uint32_t given_[3] = {};                                // per band, the cells given
   uint32_t given_d_[27] = {};                             // per digit and band, its cell
@@ -51,6 +56,12 @@ class Givens {
 
 // HasOther for the clues `givens`, whose `cell` is empty.
 bool HasOther(const Givens& givens, int cell, int value);
+
+// Whether the clues `givens` force digit `value` (1..9) into their empty
+// `cell` by a hidden single: every other cell of its row, of its column or
+// of its box is given or sees `value` among the clues. REQUIRES:
+// givens.Allows(cell, value).
+bool HiddenSingle(const Givens& givens, int cell, int value);
 
 // Whether propagation alone, no search, fills the 81 cells `givens`. Every
 // step it takes is a naked or hidden single or a locked candidate (the band

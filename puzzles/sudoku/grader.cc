@@ -62,7 +62,7 @@ struct Grader {
       if (!progress) break;
     }
     grade.contradiction = logic.broken();
-    grade.filled.assign(logic.placed().begin(), logic.placed().end());
+    grade.filled.assign(logic.digits().begin(), logic.digits().end());
     if (logic.open() > 0 && !logic.broken()) {
       grade.capped = max_level < 3;
       grade.level = std::min(3, max_level + 1);  // 3: needs search

@@ -72,7 +72,7 @@ class GradingLogic {
   // A cell lost every candidate, or two givens clash: no solution.
   bool broken() const { return broken_; }
   // Per cell, the digit placed (0: open).
-  std::span<const uint8_t> placed() const { return val_; }
+  std::span<const uint8_t> digits() const { return val_; }
   // Per cell, the digits it may still take (bit d-1 for digit d; 0 once
   // placed).
   std::span<const Mask> candidates() const { return cand_; }
@@ -120,17 +120,21 @@ class GradingLogic {
     in_col |= bit;
     in_box |= bit;
     val_[c] = static_cast<uint8_t>(__builtin_ctz(bit) + 1);
+    const Mask lost = cand_[c];  // every digit c could take, bit among them
     cand_[c] = 0;
     --open_;
     at_valid_ = false;
     MarkSingle(c, false);
+    uint64_t units = g_.unit_bits[c];
     for (int p : g_.peers[c]) {
       if (!(cand_[p] & bit)) continue;
       const Mask m = static_cast<Mask>(cand_[p] & ~bit);
       cand_[p] = m;
+      units |= g_.unit_bits[p];
       broken |= m == 0;
       if (!(m & (m - 1))) MarkSingle(p, m != 0);
     }
+    Touch(units, lost);
     broken_ |= broken;
   }
 
@@ -138,6 +142,7 @@ class GradingLogic {
   bool Elim(int c, Mask bits) {
     if (val_[c] || !(cand_[c] & bits)) return false;
     const Mask m = static_cast<Mask>(cand_[c] & ~bits);
+    Touch(g_.unit_bits[c], static_cast<Mask>(cand_[c] & bits));
     cand_[c] = m;
     at_valid_ = false;
     if (!(m & (m - 1))) MarkSingle(c, m != 0);
@@ -177,7 +182,9 @@ class GradingLogic {
 
   bool HiddenSingles() {
     bool any = false;
+    uint64_t& clean = unit_clean_[kHiddenSingles];
     for (int u = 0; u < 3 * N; ++u) {
+      if (clean >> u & 1) continue;
       const auto& unit = g_.units[u];
       Mask once = 0, twice = 0;
       for (int c : unit) {
@@ -190,6 +197,7 @@ class GradingLogic {
         return any;
       }
       Mask hidden = static_cast<Mask>(once & ~twice & ~placed);
+      if (!hidden) clean |= uint64_t{1} << u;
       for (; hidden; hidden = static_cast<Mask>(hidden & (hidden - 1))) {
         const Mask bit = hidden & static_cast<Mask>(-hidden);
         for (int c : unit) {
@@ -212,10 +220,13 @@ class GradingLogic {
   // per column, built in one pass over the grid.
   bool LockedCandidates() {
     using Line = uint32_t;
+    uint32_t& clean = digit_clean_[kLocked];
+    if (clean == kFull) return false;
     const Where& at = At();
     constexpr Line kBoxCols = (Line{1} << C) - 1;  // the columns of box column 0
     constexpr Line kBoxRows = (Line{1} << R) - 1;  // the rows of box row 0
     for (int d = 0; d < N; ++d) {
+      if (clean >> d & 1) continue;
       const Mask bit = static_cast<Mask>(1u << d);
       Line rows[N], cols[N];  // per row its columns, per column its rows
       for (int i = 0; i < N; ++i) {
@@ -258,7 +269,7 @@ class GradingLogic {
           const Line x = rows[r] & group;
           if (!x) continue;
           in_cols |= x;
-          count += BitCount16(x);
+          count += Count(x);
           ++lines;
           row = r;
         }
@@ -273,6 +284,7 @@ class GradingLogic {
         }
         if (any) return true;
       }
+      clean |= 1u << d;
     }
     return false;
   }
@@ -285,44 +297,53 @@ class GradingLogic {
   }
 
   bool NakedSubset(int k) {
-    for (const auto& unit : g_.units) {
+    uint64_t& clean = unit_clean_[kNakedPairs + k - 2];
+    for (int u = 0; u < 3 * N; ++u) {
+      if (clean >> u & 1) continue;
+      const auto& unit = g_.units[u];
       int cells[N];
       int m = 0, open = 0;
       for (int c : unit) {
         if (val_[c]) continue;
         ++open;
-        const int p = BitCount16(cand_[c]);
+        const int p = Count(cand_[c]);
         if (p >= 2 && p <= k) cells[m++] = c;
       }
-      if (open <= k) continue;
-      const bool found = ForCombos(m, k, [&](const int* idx) {
-        Mask u = 0;
-        for (int i = 0; i < k; ++i) u |= cand_[cells[idx[i]]];
-        if (BitCount16(u) != k) return false;
-        bool any = false;
-        for (int c : unit) {
-          bool member = false;
-          for (int i = 0; i < k; ++i) member |= cells[idx[i]] == c;
-          if (!member) any |= Elim(c, u);
-        }
-        return any;
-      });
+      const bool found = open > k && ForCombos(m, k, [&](const int* idx) {
+                           Mask digits = 0;
+                           for (int i = 0; i < k; ++i) digits |= cand_[cells[idx[i]]];
+                           if (Count(digits) != k) return false;
+                           bool any = false;
+                           for (int c : unit) {
+                             bool member = false;
+                             for (int i = 0; i < k; ++i) member |= cells[idx[i]] == c;
+                             if (!member) any |= Elim(c, digits);
+                           }
+                           return any;
+                         });
       if (found) return true;
+      clean |= uint64_t{1} << u;
     }
     return false;
   }
 
   bool HiddenSubset(int k) {
+    uint64_t& clean = unit_clean_[kHiddenPairs + k - 2];
+    if (clean == kAllUnits) return false;
     const Where& at = At();
     for (int u = 0; u < 3 * N; ++u) {
+      if (clean >> u & 1) continue;
       const auto& unit = g_.units[u];
       const uint32_t* pos = at[u];  // per digit, the unit indices where it can go
       int digits[N];
       int m = 0;
-      const int open = N - BitCount16(placed_[u]);  // one digit per placed cell
-      if (open <= k) continue;
+      const int open = N - Count(placed_[u]);  // one digit per placed cell
+      if (open <= k) {
+        clean |= uint64_t{1} << u;
+        continue;
+      }
       for (int d = 0; d < N; ++d) {
-        const int p = BitCount16(pos[d]);
+        const int p = Count(pos[d]);
         if (p >= 2 && p <= k) digits[m++] = d;
       }
       const bool found = ForCombos(m, k, [&](const int* idx) {
@@ -332,7 +353,7 @@ class GradingLogic {
           where |= pos[digits[idx[i]]];
           keep |= static_cast<Mask>(1u << digits[idx[i]]);
         }
-        if (BitCount16(where) != k) return false;
+        if (Count(where) != k) return false;
         bool any = false;
         for (uint32_t w = where; w; w &= w - 1) {
           any |= Elim(unit[__builtin_ctz(w)], static_cast<Mask>(kFull & ~keep));
@@ -340,14 +361,18 @@ class GradingLogic {
         return any;
       });
       if (found) return true;
+      clean |= uint64_t{1} << u;
     }
     return false;
   }
 
   // X-wing (k = 2) and swordfish (k = 3), rows as base then columns.
   bool Fish(int k) {
+    uint32_t& clean = digit_clean_[k == 2 ? kXWings : kSwordfish];
+    if (clean == kFull) return false;
     const Where& at = At();
     for (int d = 0; d < N; ++d) {
+      if (clean >> d & 1) continue;
       const Mask bit = static_cast<Mask>(1u << d);
       for (int by_rows = 1; by_rows >= 0; --by_rows) {
         uint32_t lines[N];  // per base line, the cross positions of d
@@ -355,7 +380,7 @@ class GradingLogic {
         int base[N];
         int m = 0;
         for (int i = 0; i < N; ++i) {
-          const int p = BitCount16(lines[i]);
+          const int p = Count(lines[i]);
           if (p >= 2 && p <= k) base[m++] = i;
         }
         const bool found = ForCombos(m, k, [&](const int* idx) {
@@ -364,7 +389,7 @@ class GradingLogic {
             cover |= lines[base[idx[i]]];
             in_base |= 1u << base[idx[i]];
           }
-          if (BitCount16(cover) != k) return false;
+          if (Count(cover) != k) return false;
           bool any = false;
           for (int i = 0; i < N; ++i) {
             if (in_base & (1u << i)) continue;
@@ -377,6 +402,7 @@ class GradingLogic {
         });
         if (found) return true;
       }
+      clean |= 1u << d;
     }
     return false;
   }
@@ -384,16 +410,17 @@ class GradingLogic {
   // Pivot xy, wings xz and yz among its peers: z goes from every cell that
   // sees both wings. Pivots in cell order, wings in peer order.
   bool XYWing() {
+    if (xy_clean_) return false;
     for (int pivot = 0; pivot < kCells; ++pivot) {
       const Mask xy = cand_[pivot];  // 0 for a placed cell
-      if (BitCount16(xy) != 2) continue;
+      if (Count(xy) != 2) continue;
       // The two-candidate peers sharing one digit with the pivot, in peer
       // order: every wing is one of them.
       int wings[Geo::kPeers];
       int m = 0;
       for (int p : g_.peers[pivot]) {
         const Mask w = cand_[p];
-        if (BitCount16(w) == 2 && BitCount16(w & xy) == 1) wings[m++] = p;
+        if (Count(w) == 2 && Count(w & xy) == 1) wings[m++] = p;
       }
       for (int i = 0; i < m; ++i) {
         const int a = wings[i];
@@ -411,6 +438,7 @@ class GradingLogic {
         }
       }
     }
+    xy_clean_ = true;
     return false;
   }
 
@@ -438,6 +466,42 @@ class GradingLogic {
     }
     return at_;
   }
+
+  // Bits set in a mask: by table when masks have at most nine bits.
+  static int Count(uint32_t m) {
+    if constexpr (N <= 9) {
+      return kBitCount9[m];
+    } else {
+      return BitCount16(m);
+    }
+  }
+
+  // Where each technique has looked and found nothing since the last
+  // change there: units for the unit-local ones, digits for the ones that
+  // follow one digit, the whole grid for XY-wing. Touch() makes the units
+  // and digits of a changed cell dirty again, so a technique looks again
+  // only where something changed: the same steps, in the same order, with
+  // fewer scans (most of a grade is techniques finding nothing).
+  enum UnitScan {
+    kHiddenSingles,
+    kNakedPairs,
+    kNakedTriples,
+    kNakedQuads,
+    kHiddenPairs,
+    kHiddenTriples,
+    kHiddenQuads,
+    kUnitScans
+  };
+  enum DigitScan { kLocked, kXWings, kSwordfish, kDigitScans };
+  static constexpr uint64_t kAllUnits = (uint64_t{1} << (3 * N)) - 1;
+  void Touch(uint64_t units, Mask digits) {
+    for (uint64_t& m : unit_clean_) m &= ~units;
+    for (uint32_t& m : digit_clean_) m &= ~uint32_t{digits};
+    xy_clean_ = false;
+  }
+  std::array<uint64_t, kUnitScans> unit_clean_{};
+  std::array<uint32_t, kDigitScans> digit_clean_{};
+  bool xy_clean_ = false;
 
   const Geo& g_;
   Where at_;

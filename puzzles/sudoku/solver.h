@@ -7,7 +7,9 @@
 // Who checks whom: for 9x9 grids RandomSolution and the removal checks of
 // RemoveClues run on band_solver.h (faster there), and this solver is
 // Verify()'s independent re-count; for the other shapes the generator runs
-// on this solver and Verify() re-counts with dlx.h (sudoku.cc).
+// on this solver and Verify() re-counts with dlx.h (sudoku.cc). Verify()
+// counts only puzzles the grader's logic does not fill: a grid filled by
+// logic alone has one solution.
 //
 // Thread safety: pure functions over their arguments; the per-shape tables
 // are built once (thread-safe static initialisation) and then only read.

@@ -17,8 +17,8 @@
 namespace foundry::puzzles::sudoku {
 namespace {
 
-// The family's Verify: the solution fits, a search independent of the
-// generator finds no second one, and the grade comes from the puzzle alone.
+// The family's Verify: the solution fits, there is no second one, and the
+// grade comes from the puzzle alone.
 Result<Difficulty> VerifyPuzzle(const nlohmann::json& puzzle, const nlohmann::json& solution) {
   auto p = ParsePuzzle(puzzle);
   if (!p.ok()) return p.status();
@@ -34,15 +34,21 @@ Result<Difficulty> VerifyPuzzle(const nlohmann::json& puzzle, const nlohmann::js
                       DigitChar(p->grid[i])));
     }
   }
-  // The solution fits, so there is at least one; a solver the generator
-  // did not use for this shape says whether there is a second (solver.h).
-  const bool nine = p->shape == Shape{3, 3};
-  const int count =
-      nine ? CountSolutions(p->shape, p->grid, 2) : DlxCountSolutions(p->shape, p->grid, 2);
-  if (count != 1) {
-    return Status::FailedPrecondition("puzzle has more than one solution");
+  // The solution fits, so there is at least one. Where the grader's logic
+  // fills the grid with it, that is the proof there is no second: each of
+  // its steps only removes digits no solution can take (grading_logic.h).
+  // Otherwise a solver the generator did not use for this shape searches
+  // for a second (solver.h, dlx.h).
+  const Grade grade = GradePuzzle(p->shape, p->grid);
+  if (grade.filled != *s) {
+    const bool nine = p->shape == Shape{3, 3};
+    const int count =
+        nine ? CountSolutions(p->shape, p->grid, 2) : DlxCountSolutions(p->shape, p->grid, 2);
+    if (count != 1) {
+      return Status::FailedPrecondition("puzzle has more than one solution");
+    }
   }
-  return GradePuzzle(p->shape, p->grid).ToDifficulty();
+  return grade.ToDifficulty();
 }
 
 // clang-format off

@@ -27,6 +27,9 @@ struct UnitGeometry {
   std::array<uint8_t, kCells> row, col, box;
   // Per cell: the cells sharing a unit with it, ascending.
   std::array<std::array<uint8_t, kPeers>, kCells> peers;
+  // Per cell: its three units as bits (bit u for unit u).
+  std::array<uint64_t, kCells> unit_bits;
+  static_assert(kUnits <= 64, "unit sets are 64-bit words");
 
   static const UnitGeometry& Get() {
     static const UnitGeometry g;
@@ -44,8 +47,10 @@ struct UnitGeometry {
       row[c] = static_cast<uint8_t>(c / N);
       col[c] = static_cast<uint8_t>(c % N);
       box[c] = static_cast<uint8_t>(shape.BoxOf(c / N, c % N));
+      unit_bits[c] = 0;
       for (int u : {int{row[c]}, N + col[c], 2 * N + box[c]}) {
         units[u][filled[u]++] = static_cast<uint8_t>(c);
+        unit_bits[c] |= uint64_t{1} << u;
       }
     }
     for (int c = 0; c < kCells; ++c) {

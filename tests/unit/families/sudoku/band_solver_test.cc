@@ -85,6 +85,8 @@ TEST(BandSolver, EmptyFullAndClashingGrids) {
   clash[0] = clash[80] = 4;
   clash[8] = 4;  // row 0 twice
   EXPECT_EQ(BandCount(clash, 2), 0);
+  EXPECT_FALSE(band::HasOther(clash.data(), 40, 5));  // no solution at all
+  EXPECT_TRUE(band::HasOther(empty.data(), 40, 5));
 }
 
 // Random subsets of random full grids, from very sparse to nearly full,
@@ -154,6 +156,50 @@ TEST(BandSolver, HasOtherMatchesCountingOtherDigits) {
   }
   EXPECT_GT(yes, 50);
   EXPECT_GT(no, 50);
+}
+
+// Allows and HiddenSingle, the removal loop's checks without a search,
+// against their definitions read cell by cell from the grid.
+TEST(BandSolver, AllowsAndHiddenSingleMatchTheirDefinitions) {
+  auto same_row = [](int a, int b) { return a / 9 == b / 9; };
+  auto same_col = [](int a, int b) { return a % 9 == b % 9; };
+  auto same_box = [](int a, int b) { return a / 27 == b / 27 && a % 9 / 3 == b % 9 / 3; };
+  Rng rng(78);
+  int singles = 0, not_singles = 0;
+  for (int t = 0; t < 200; ++t) {
+    auto [full, g] = RandomSubset(rng, 0.2, 0.6);
+    band::Givens givens;
+    for (int c = 0; c < 81; ++c) {
+      if (g[c]) givens.Flip(c, g[c]);
+    }
+    // Digit v may go at empty cell c: no v given in its row, column or box.
+    auto open_to = [&](int c, int v) {
+      if (g[c]) return false;
+      for (int o = 0; o < 81; ++o) {
+        if (g[o] == v && (same_row(o, c) || same_col(o, c) || same_box(o, c))) return false;
+      }
+      return true;
+    };
+    for (int cell = 0; cell < 81; ++cell) {
+      if (g[cell]) continue;
+      for (int v = 1; v <= 9; ++v) {
+        ASSERT_EQ(givens.Allows(cell, v), open_to(cell, v)) << GridToString(g) << " " << cell;
+      }
+      const int v = full[cell];
+      bool expect = false;
+      for (auto unit : {+same_row, +same_col, +same_box}) {
+        bool alone = true;
+        for (int c = 0; c < 81 && alone; ++c) {
+          if (c != cell && unit(c, cell) && open_to(c, v)) alone = false;
+        }
+        expect |= alone;
+      }
+      ASSERT_EQ(band::HiddenSingle(givens, cell, v), expect) << GridToString(g) << " " << cell;
+      ++(expect ? singles : not_singles);
+    }
+  }
+  EXPECT_GT(singles, 100);
+  EXPECT_GT(not_singles, 100);
 }
 
 }  // namespace

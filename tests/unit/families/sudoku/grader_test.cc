@@ -5,8 +5,10 @@
 // so that the rare ones (quads, swordfish) get many chances.
 #include "puzzles/sudoku/grading_logic.h"
 
+#include <algorithm>
 #include <array>
 #include <string>
+#include <utility>
 
 #include <gtest/gtest.h>
 
@@ -29,7 +31,7 @@ template <int R, int C>
 ::testing::AssertionResult KeepsSolution(const grading::GradingLogic<R, C>& logic,
                                          const Grid& solution) {
   for (size_t c = 0; c < solution.size(); ++c) {
-    const int placed = logic.placed()[c];
+    const int placed = logic.digits()[c];
     if (placed != 0 && placed != solution[c]) {
       return ::testing::AssertionFailure() << "cell " << c << " placed " << placed;
     }
@@ -86,6 +88,48 @@ TEST(SudokuGradingLogic, EveryStepKeepsTheSolution) {
   add(StepsKeepingTheSolution<4, 4>(2));
   for (Technique t : kAll) {
     EXPECT_GE(total[static_cast<int>(t)], 5) << TechniqueName(t) << " took too few steps to judge";
+  }
+}
+
+// A grid the grader fills by logic has that one solution and no other:
+// Verify (sudoku.cc) skips its counting search on that promise. Random
+// subsets of random grids, most of them with many solutions, each graded
+// and counted: no grid with two solutions may come out filled, and every
+// filled one is its only solution. Returns how many were filled and how
+// many with two solutions logic still took steps on.
+template <int R, int C>
+std::pair<int, int> FilledOnlyWhenUnique(int grids, uint64_t seed) {
+  const Shape shape{R, C};
+  int filled = 0, several_with_steps = 0;
+  Rng rng(seed);
+  for (int i = 0; i < grids; ++i) {
+    const Grid solution = RandomSolution(shape, rng);
+    Grid g = solution;
+    const double keep = 0.25 + 0.5 * static_cast<double>(rng.Below(1000)) / 1000.0;
+    for (auto& v : g) {
+      if (!rng.Chance(keep)) v = 0;
+    }
+    const Grade grade = GradePuzzle(shape, g);
+    Grid only;
+    const int count = CountSolutions(shape, g, 2, &only);
+    const bool full = std::find(grade.filled.begin(), grade.filled.end(), 0) == grade.filled.end();
+    if (full && !grade.contradiction) {
+      ++filled;
+      EXPECT_EQ(count, 1) << shape.Name() << " grid " << i << ": " << GridToString(g);
+      EXPECT_EQ(grade.filled, only) << shape.Name() << " grid " << i;
+    } else if (count == 2 && grade.filled != g) {
+      ++several_with_steps;
+    }
+  }
+  return {filled, several_with_steps};
+}
+
+TEST(SudokuGradingLogic, FillsOnlyGridsWithOneSolution) {
+  for (auto [filled, several] :
+       {FilledOnlyWhenUnique<2, 2>(300, 1), FilledOnlyWhenUnique<2, 3>(300, 2),
+        FilledOnlyWhenUnique<3, 3>(600, 3), FilledOnlyWhenUnique<3, 4>(40, 4)}) {
+    EXPECT_GT(filled, 5);
+    EXPECT_GT(several, 5);
   }
 }
 
