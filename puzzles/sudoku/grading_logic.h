@@ -17,6 +17,7 @@
 #include <span>
 
 #include "puzzles/bit_count.h"
+#include "puzzles/sudoku/fruitless_scans.h"
 #include "puzzles/sudoku/grader.h"
 #include "puzzles/sudoku/unit_geometry.h"
 
@@ -134,7 +135,7 @@ class GradingLogic {
       broken |= m == 0;
       if (!(m & (m - 1))) MarkSingle(p, m != 0);
     }
-    Touch(units, lost);
+    fruitless_.Touch(units, lost);
     broken_ |= broken;
   }
 
@@ -142,7 +143,7 @@ class GradingLogic {
   bool Elim(int c, Mask bits) {
     if (val_[c] || !(cand_[c] & bits)) return false;
     const Mask m = static_cast<Mask>(cand_[c] & ~bits);
-    Touch(g_.unit_bits[c], static_cast<Mask>(cand_[c] & bits));
+    fruitless_.Touch(g_.unit_bits[c], cand_[c] & bits);
     cand_[c] = m;
     at_valid_ = false;
     if (!(m & (m - 1))) MarkSingle(c, m != 0);
@@ -182,9 +183,9 @@ class GradingLogic {
 
   bool HiddenSingles() {
     bool any = false;
-    uint64_t& clean = unit_clean_[kHiddenSingles];
+    uint64_t& fruitless = fruitless_.units(UnitScan::kHiddenSingles);
     for (int u = 0; u < 3 * N; ++u) {
-      if (clean >> u & 1) continue;
+      if (fruitless >> u & 1) continue;
       const auto& unit = g_.units[u];
       Mask once = 0, twice = 0;
       for (int c : unit) {
@@ -197,7 +198,7 @@ class GradingLogic {
         return any;
       }
       Mask hidden = static_cast<Mask>(once & ~twice & ~placed);
-      if (!hidden) clean |= uint64_t{1} << u;
+      if (!hidden) fruitless |= uint64_t{1} << u;
       for (; hidden; hidden = static_cast<Mask>(hidden & (hidden - 1))) {
         const Mask bit = hidden & static_cast<Mask>(-hidden);
         for (int c : unit) {
@@ -220,13 +221,13 @@ class GradingLogic {
   // per column, built in one pass over the grid.
   bool LockedCandidates() {
     using Line = uint32_t;
-    uint32_t& clean = digit_clean_[kLocked];
-    if (clean == kFull) return false;
+    uint32_t& fruitless = fruitless_.digits(DigitScan::kLockedCandidates);
+    if (fruitless == kFull) return false;
     const Where& at = At();
     constexpr Line kBoxCols = (Line{1} << C) - 1;  // the columns of box column 0
     constexpr Line kBoxRows = (Line{1} << R) - 1;  // the rows of box row 0
     for (int d = 0; d < N; ++d) {
-      if (clean >> d & 1) continue;
+      if (fruitless >> d & 1) continue;
       const Mask bit = static_cast<Mask>(1u << d);
       Line rows[N], cols[N];  // per row its columns, per column its rows
       for (int i = 0; i < N; ++i) {
@@ -284,7 +285,7 @@ class GradingLogic {
         }
         if (any) return true;
       }
-      clean |= 1u << d;
+      fruitless |= 1u << d;
     }
     return false;
   }
@@ -296,10 +297,15 @@ class GradingLogic {
     return any;
   }
 
+  static constexpr UnitScan kNaked[] = {UnitScan::kNakedPairs, UnitScan::kNakedTriples,
+                                        UnitScan::kNakedQuads};
+  static constexpr UnitScan kHidden[] = {UnitScan::kHiddenPairs, UnitScan::kHiddenTriples,
+                                         UnitScan::kHiddenQuads};
+
   bool NakedSubset(int k) {
-    uint64_t& clean = unit_clean_[kNakedPairs + k - 2];
+    uint64_t& fruitless = fruitless_.units(kNaked[k - 2]);
     for (int u = 0; u < 3 * N; ++u) {
-      if (clean >> u & 1) continue;
+      if (fruitless >> u & 1) continue;
       const auto& unit = g_.units[u];
       int cells[N];
       int m = 0, open = 0;
@@ -309,37 +315,41 @@ class GradingLogic {
         const int p = Count(cand_[c]);
         if (p >= 2 && p <= k) cells[m++] = c;
       }
-      const bool found = open > k && ForCombos(m, k, [&](const int* idx) {
-                           Mask digits = 0;
-                           for (int i = 0; i < k; ++i) digits |= cand_[cells[idx[i]]];
-                           if (Count(digits) != k) return false;
-                           bool any = false;
-                           for (int c : unit) {
-                             bool member = false;
-                             for (int i = 0; i < k; ++i) member |= cells[idx[i]] == c;
-                             if (!member) any |= Elim(c, digits);
-                           }
-                           return any;
-                         });
+      if (open <= k) {
+        fruitless |= uint64_t{1} << u;
+        continue;
+      }
+      const bool found = ForCombos(m, k, [&](const int* idx) {
+        Mask digits = 0;
+        for (int i = 0; i < k; ++i) digits |= cand_[cells[idx[i]]];
+        if (Count(digits) != k) return false;
+        bool any = false;
+        for (int c : unit) {
+          bool member = false;
+          for (int i = 0; i < k; ++i) member |= cells[idx[i]] == c;
+          if (!member) any |= Elim(c, digits);
+        }
+        return any;
+      });
       if (found) return true;
-      clean |= uint64_t{1} << u;
+      fruitless |= uint64_t{1} << u;
     }
     return false;
   }
 
   bool HiddenSubset(int k) {
-    uint64_t& clean = unit_clean_[kHiddenPairs + k - 2];
-    if (clean == kAllUnits) return false;
+    uint64_t& fruitless = fruitless_.units(kHidden[k - 2]);
+    if (fruitless == kAllUnits) return false;
     const Where& at = At();
     for (int u = 0; u < 3 * N; ++u) {
-      if (clean >> u & 1) continue;
+      if (fruitless >> u & 1) continue;
       const auto& unit = g_.units[u];
       const uint32_t* pos = at[u];  // per digit, the unit indices where it can go
       int digits[N];
       int m = 0;
       const int open = N - Count(placed_[u]);  // one digit per placed cell
       if (open <= k) {
-        clean |= uint64_t{1} << u;
+        fruitless |= uint64_t{1} << u;
         continue;
       }
       for (int d = 0; d < N; ++d) {
@@ -361,18 +371,18 @@ class GradingLogic {
         return any;
       });
       if (found) return true;
-      clean |= uint64_t{1} << u;
+      fruitless |= uint64_t{1} << u;
     }
     return false;
   }
 
   // X-wing (k = 2) and swordfish (k = 3), rows as base then columns.
   bool Fish(int k) {
-    uint32_t& clean = digit_clean_[k == 2 ? kXWings : kSwordfish];
-    if (clean == kFull) return false;
+    uint32_t& fruitless = fruitless_.digits(k == 2 ? DigitScan::kXWings : DigitScan::kSwordfish);
+    if (fruitless == kFull) return false;
     const Where& at = At();
     for (int d = 0; d < N; ++d) {
-      if (clean >> d & 1) continue;
+      if (fruitless >> d & 1) continue;
       const Mask bit = static_cast<Mask>(1u << d);
       for (int by_rows = 1; by_rows >= 0; --by_rows) {
         uint32_t lines[N];  // per base line, the cross positions of d
@@ -402,7 +412,7 @@ class GradingLogic {
         });
         if (found) return true;
       }
-      clean |= 1u << d;
+      fruitless |= 1u << d;
     }
     return false;
   }
@@ -410,7 +420,7 @@ class GradingLogic {
   // Pivot xy, wings xz and yz among its peers: z goes from every cell that
   // sees both wings. Pivots in cell order, wings in peer order.
   bool XYWing() {
-    if (xy_clean_) return false;
+    if (fruitless_.grid()) return false;
     for (int pivot = 0; pivot < kCells; ++pivot) {
       const Mask xy = cand_[pivot];  // 0 for a placed cell
       if (Count(xy) != 2) continue;
@@ -438,7 +448,7 @@ class GradingLogic {
         }
       }
     }
-    xy_clean_ = true;
+    fruitless_.grid() = true;
     return false;
   }
 
@@ -476,32 +486,8 @@ class GradingLogic {
     }
   }
 
-  // Where each technique has looked and found nothing since the last
-  // change there: units for the unit-local ones, digits for the ones that
-  // follow one digit, the whole grid for XY-wing. Touch() makes the units
-  // and digits of a changed cell dirty again, so a technique looks again
-  // only where something changed: the same steps, in the same order, with
-  // fewer scans (most of a grade is techniques finding nothing).
-  enum UnitScan {
-    kHiddenSingles,
-    kNakedPairs,
-    kNakedTriples,
-    kNakedQuads,
-    kHiddenPairs,
-    kHiddenTriples,
-    kHiddenQuads,
-    kUnitScans
-  };
-  enum DigitScan { kLocked, kXWings, kSwordfish, kDigitScans };
   static constexpr uint64_t kAllUnits = (uint64_t{1} << (3 * N)) - 1;
-  void Touch(uint64_t units, Mask digits) {
-    for (uint64_t& m : unit_clean_) m &= ~units;
-    for (uint32_t& m : digit_clean_) m &= ~uint32_t{digits};
-    xy_clean_ = false;
-  }
-  std::array<uint64_t, kUnitScans> unit_clean_{};
-  std::array<uint32_t, kDigitScans> digit_clean_{};
-  bool xy_clean_ = false;
+  FruitlessScans fruitless_;
 
   const Geo& g_;
   Where at_;
