@@ -167,7 +167,9 @@ TEST(BandSolver, AllowsAndHiddenSingleMatchTheirDefinitions) {
   Rng rng(78);
   int singles = 0, not_singles = 0;
   for (int t = 0; t < 200; ++t) {
-    auto [full, g] = RandomSubset(rng, 0.2, 0.6);
+    const Subset subset = RandomSubset(rng, 0.2, 0.6);
+    const Grid& full = subset.full;
+    const Grid& g = subset.clues;  // a reference, not a binding: the lambda below captures it
     band::Givens givens;
     for (int c = 0; c < 81; ++c) {
       if (g[c]) givens.Flip(c, g[c]);
