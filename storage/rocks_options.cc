@@ -6,7 +6,6 @@
 
 #include <rocksdb/cache.h>
 #include <rocksdb/convenience.h>
-#include <rocksdb/env.h>
 #include <rocksdb/filter_policy.h>
 #include <rocksdb/statistics.h>
 #include <rocksdb/table.h>
@@ -125,16 +124,6 @@ rocksdb::DBOptions StoreDbOptions(bool create, const StoreOptions& options) {
   // Stats()): no histograms or timers, so the cost is a few relaxed atomic
   // increments per operation.
   db.statistics = rocksdb::CreateDBStatistics();
-  // Compactions (the default Env's low-priority pool, shared by every store
-  // of the process) run at the lowest CPU priority, nice 19: on a machine
-  // the store shares with generation they take the idle CPU instead of the
-  // commit path's, so a large merge slows a campaign less (docs/scale.md,
-  // "Compactions at low CPU priority"). Flushes keep normal priority:
-  // writes wait on them. Best effort: where the call is not supported the
-  // priority stays as it was.
-  rocksdb::Env::Default()
-      ->LowerThreadPoolCPUPriority(rocksdb::Env::Priority::LOW, rocksdb::CpuPriority::kLow)
-      .PermitUncheckedError();
   db.statistics->set_stats_level(rocksdb::StatsLevel::kExceptHistogramOrTimers);
   return db;
 }

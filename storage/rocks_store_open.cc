@@ -13,6 +13,7 @@
 #include <cstdarg>
 #include <cstring>
 #include <deque>
+#include <mutex>
 #include <filesystem>
 #include <optional>
 #include <set>
@@ -118,6 +119,22 @@ Status FromErrorCode(const std::error_code& ec, std::string_view what, const std
 
 // The free space below which Open refuses a store directory.
 constexpr uint64_t kMinFreeBytesToOpen = 4u << 20;
+
+// Compactions run in the default Env's low-priority pool, shared by every
+// store of the process; its threads get the lowest CPU priority (nice 19) the
+// first time a store opens, so on a machine the store shares with generation
+// a large merge takes idle CPU instead of the commit path's
+// (docs/scale.md, "Compactions at low CPU priority"). Flushes keep normal
+// priority: writes wait on them. Best effort: where the call is not
+// supported the priority stays as it was.
+void LowerCompactionPriorityOnce() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    rocksdb::Env::Default()
+        ->LowerThreadPoolCPUPriority(rocksdb::Env::Priority::LOW, rocksdb::CpuPriority::kLow)
+        .PermitUncheckedError();
+  });
+}
 
 Status CheckRoomToOpen(const std::string& dir) {
   const std::optional<uint64_t> free = FreeBytes(dir);
@@ -370,8 +387,9 @@ Result<std::unique_ptr<RocksStore>> RocksStore::Open(const std::string& dir,
   //    writes a little (a manifest, an options file, a new log); Debian's
   //    RocksDB 7.8 aborts the process when those writes find no space at all,
   //    so a disk with almost nothing free is refused here, with a reason.
+  //    Every column family of this schema is opened.
   FOUNDRY_RETURN_IF_ERROR(CheckRoomToOpen(dir));
-  // 3. The read-write open, with every column family of this schema.
+  LowerCompactionPriorityOnce();
   rocksdb::DBOptions db_options = StoreDbOptions(/*create=*/fresh, options);
   // Upgrading: the probe checked that only column families added since the
   // store's version are missing.

@@ -291,17 +291,20 @@ class Engine {
   static bool Forced(const uint8_t* g, const Used& used, int cell, int v) {
     const Mask bit = static_cast<Mask>(1u << (v - 1));
     if (static_cast<Mask>(used.At(cell) | bit) == kFull) return true;    // naked single
-    if constexpr (kNine) return band::HiddenSingle(used.band, cell, v);  // whole units at once
-    const Tables& t = T();
-    for (int u : {static_cast<int>(t.row[cell]), N + t.col[cell], 2 * N + t.box[cell]}) {
-      bool only_here = true;  // every other empty cell of the unit already sees v
-      for (int k = 0; k < N && only_here; ++k) {
-        const int c = t.units[u][k];
-        if (c != cell && !g[c] && !(used.At(c) & bit)) only_here = false;
+    if constexpr (kNine) {
+      return band::HiddenSingle(used.band, cell, v);  // whole units at once
+    } else {
+      const Tables& t = T();
+      for (int u : {static_cast<int>(t.row[cell]), N + t.col[cell], 2 * N + t.box[cell]}) {
+        bool only_here = true;  // every other empty cell of the unit already sees v
+        for (int k = 0; k < N && only_here; ++k) {
+          const int c = t.units[u][k];
+          if (c != cell && !g[c] && !(used.At(c) & bit)) only_here = false;
+        }
+        if (only_here) return true;
       }
-      if (only_here) return true;
+      return false;
     }
-    return false;
   }
 
   // False when a uniqueness check ran past o.max_check_nodes (g is then
