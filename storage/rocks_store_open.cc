@@ -13,8 +13,8 @@
 #include <cstdarg>
 #include <cstring>
 #include <deque>
-#include <mutex>
 #include <filesystem>
+#include <mutex>
 #include <optional>
 #include <set>
 #include <system_error>

@@ -290,7 +290,7 @@ class Engine {
   // and the search is not needed (most removals early on).
   static bool Forced(const uint8_t* g, const Used& used, int cell, int v) {
     const Mask bit = static_cast<Mask>(1u << (v - 1));
-    if (static_cast<Mask>(used.At(cell) | bit) == kFull) return true;    // naked single
+    if (static_cast<Mask>(used.At(cell) | bit) == kFull) return true;  // naked single
     if constexpr (kNine) {
       return band::HiddenSingle(used.band, cell, v);  // whole units at once
     } else {
