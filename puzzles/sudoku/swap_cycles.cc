@@ -25,32 +25,32 @@ SwapCycles::SwapCycles(const Shape& shape, const Grid& solution)
     for (int y = x + 1; y < n; ++y) {
       // Row r's x and y share the row, so one node per row stands for both;
       // the x of row r shares its column and its box with the y of two rows
-      // (perhaps r itself): join those. A part is then a set of rows.
-      std::array<uint8_t, kMaxN> parent;
-      for (int r = 0; r < n; ++r) parent[r] = static_cast<uint8_t>(r);
-      auto root = [&](int r) {
-        while (parent[r] != r) r = parent[r] = parent[parent[r]];
-        return r;
-      };
-      for (int r = 0; r < n; ++r) {
-        for (int other : {int{row_in_col[y][col_of[x][r]]}, int{row_in_box[y][box_of[x][r]]}}) {
-          parent[root(other)] = static_cast<uint8_t>(root(r));
+      // (perhaps r itself): those are its neighbours, and a part is a set
+      // of rows. Both neighbour maps are permutations of the rows, so the
+      // rows reached from r by following them forward are r's whole part.
+      uint32_t unseen = (1u << n) - 1;
+      while (unseen) {
+        uint32_t part = unseen & (0u - unseen);  // parts in order of their first row
+        unseen &= ~part;
+        for (uint32_t todo = part; todo;) {
+          const int r = __builtin_ctz(todo);
+          todo &= todo - 1;
+          const uint32_t next =
+              (1u << row_in_col[y][col_of[x][r]] | 1u << row_in_box[y][box_of[x][r]]) & unseen;
+          unseen &= ~next;
+          part |= next;
+          todo |= next;
         }
-      }
-      std::array<uint16_t, kMaxN> index_of_root;
-      index_of_root.fill(UINT16_MAX);
-      for (int r = 0; r < n; ++r) {
-        const int top = root(r);
-        if (index_of_root[top] == UINT16_MAX) {
-          index_of_root[top] = static_cast<uint16_t>(cycles_.size());
-          cycles_.emplace_back();
+        const auto index = static_cast<uint16_t>(cycles_.size());
+        CellSet& cycle = cycles_.emplace_back();
+        for (; part; part &= part - 1) {
+          const int r = __builtin_ctz(part);
+          const int cell_x = r * n + col_of[x][r], cell_y = r * n + col_of[y][r];
+          cycle.Add(cell_x);
+          cycle.Add(cell_y);
+          cycle_of_[static_cast<size_t>(cell_x) * n + y] = index;
+          cycle_of_[static_cast<size_t>(cell_y) * n + x] = index;
         }
-        const uint16_t index = index_of_root[top];
-        const int cell_x = r * n + col_of[x][r], cell_y = r * n + col_of[y][r];
-        cycles_[index].Add(cell_x);
-        cycles_[index].Add(cell_y);
-        cycle_of_[static_cast<size_t>(cell_x) * n + y] = index;
-        cycle_of_[static_cast<size_t>(cell_y) * n + x] = index;
       }
     }
   }
