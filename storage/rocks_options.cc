@@ -165,7 +165,11 @@ std::vector<rocksdb::ColumnFamilyDescriptor> StoreColumnFamilies(const StoreOpti
       // The meta keys and the players' keys (storage/player_keys.h), read by
       // point lookups that mostly miss: has this player been served or
       // played this puzzle, has this puzzle a rating, was this play_id seen.
-      cf = MakeCfOptions(4 * kMiB, /*bloom=*/true, /*random_keys=*/false, cache, compression);
+      // A game server writes here eight keys a play and one a NextPuzzle:
+      // the memtable of the CFs written per puzzle, since every merge of L0
+      // into the base level rewrites all of it (docs/players.md, "Player
+      // writes and compactions").
+      cf = MakeCfOptions(32 * kMiB, /*bloom=*/true, /*random_keys=*/false, cache, compression);
     } else {
       // campaigns (a handful of small records) and by_family (empty since
       // schema 3).
