@@ -166,7 +166,7 @@ std::vector<rocksdb::ColumnFamilyDescriptor> StoreColumnFamilies(const StoreOpti
       // point lookups that mostly miss: has this player been served or
       // played this puzzle, has this puzzle a rating, was this play_id seen.
       // A game server writes here eight keys a play and one a NextPuzzle:
-      // the memtable of the CFs written per puzzle, since every merge of L0
+      // the memtable of the index CFs written per puzzle, since every merge of L0
       // into the base level rewrites all of it (docs/players.md, "Player
       // writes and compactions").
       cf = MakeCfOptions(32 * kMiB, /*bloom=*/true, /*random_keys=*/false, cache, compression);
