@@ -85,6 +85,20 @@ constexpr uint32_t BoxCells(uint32_t boxes3) {
                      (boxes3 & 4 ? 7u << 6 : 0));
 }
 
+// Per bit i of a band: column i % 9 in the band's three rows.
+constexpr std::array<uint32_t, 27> kColumnOfBit = [] {
+  std::array<uint32_t, 27> t{};
+  for (int i = 0; i < 27; ++i) t[i] = ColumnCells(1u << (i % 9));
+  return t;
+}();
+// The digit and the band of each word.
+constexpr std::array<uint8_t, 27> kWordDigit = {0, 1, 2, 3, 4, 5, 6, 7, 8, 0, 1, 2, 3, 4,
+                                                5, 6, 7, 8, 0, 1, 2, 3, 4, 5, 6, 7, 8};
+constexpr std::array<uint8_t, 27> kWordBand = {0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1,
+                                               1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2};
+// The two other bands of band b: kOtherBand[b] and kOtherBand[b + 1].
+constexpr int kOtherBand[4] = {1, 2, 0, 1};
+
 // f and seen have a 28th word, always 0 in both, so that ChangedWords reads
 // them as seven 16-byte vectors.
 struct alignas(16) State {
@@ -101,10 +115,10 @@ inline void Place(State& s, int d, int b, int i) {
   uint32_t* fb = &s.f[W(0, b)];
   for (int e = 0; e < 9; ++e) fb[e] &= ~bit;
   fb[d] = (fb[d] & ~kBandPeers[i]) | bit;  // bit came back with the loop
-  const uint32_t col = ColumnCells(1u << (i % 9));
-  s.f[W(d, (b + 1) % 3)] &= ~col;
-  s.f[W(d, (b + 2) % 3)] &= ~col;
-  s.col_done[d] = static_cast<uint16_t>(s.col_done[d] | 1u << (i % 9));
+  const uint32_t col = kColumnOfBit[i];
+  s.f[W(d, kOtherBand[b])] &= ~col;
+  s.f[W(d, kOtherBand[b + 1])] &= ~col;
+  s.col_done[d] = static_cast<uint16_t>(s.col_done[d] | (col & kRow));
 }
 
 // Bit w for each word w that differs from its last reduced value. One
@@ -139,7 +153,7 @@ bool Propagate(State& s) {
     bool progress = false;
     for (uint32_t changed = ChangedWords(s); changed; changed &= changed - 1) {
       const int w = __builtin_ctz(changed);
-      const int d = w % 9, b = w / 9;
+      const int d = kWordDigit[w], b = kWordBand[w];
       digits |= 1u << d;
       uint32_t x = s.f[w];
       const unsigned mini =
