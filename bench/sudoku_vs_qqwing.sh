@@ -15,6 +15,12 @@
 #      expert puzzles from step 3), qqwing --solve against our solver
 #      (bench_sudoku: band_solver.h, solver.h and dlx.h, counting to two).
 #
+#   1b. The same one-thread ratio in ROUNDS interleaved rounds (qqwing
+#      QQ_ROUND puzzles, then ours COUNT), each round's ratio and the
+#      median: this machine's speed moves by up to half within seconds, and
+#      one long qqwing run beside three short ones of ours can fall on
+#      different speeds; a round's two runs fall close together.
+#
 # Rates are puzzles per wall-clock second; the CPU seconds (user+sys) are
 # printed too, since a loaded machine stretches wall time for both.
 # Env: FOUNDRY (build/bin/foundry), BENCH (build/bin/bench_sudoku), COUNT
@@ -31,6 +37,8 @@ THREADS=${THREADS:-$(nproc)}
 SEED=${SEED:-1}
 SOLVE_REPS=${SOLVE_REPS:-20}
 REPS=${REPS:-3}
+ROUNDS=${ROUNDS:-7}
+QQ_ROUND=${QQ_ROUND:-300}
 PY=/usr/bin/python3
 [[ -x $PY ]] || PY=python3
 
@@ -117,6 +125,24 @@ printf '%-44s %10s %10s %12s %10s\n' "foundry run --family sudoku --threads $THR
 echo "(foundry rows: the median of $REPS runs, seeds $SEED..$((SEED + REPS - 1)); process wall time, start-up included; foundry's own summary rates, start-up excluded: ${O1_SUM:-?}/s with 1 thread," \
   "${ON_SUM:-?}/s with $THREADS. Foundry's time includes re-verification (a second solver and the grader), dedup and the RocksDB store;" \
   "our puzzles are minimal.)"
+echo
+
+# ---- 1b. the one-thread ratio, interleaved ----
+echo "## One thread, $ROUNDS interleaved rounds: qqwing $QQ_ROUND puzzles, then foundry $COUNT"
+round_ratios=()
+for ((r = 0; r < ROUNDS; r++)); do
+  timed "$TMP/qq_round.txt" "${PIN[@]}" qqwing --generate "$QQ_ROUND" --one-line
+  q_rate=$(rate "$QQ_ROUND" "$WALL")
+  rm -rf "$TMP/db_round"
+  timed "$TMP/round.out" "${PIN[@]}" "$FOUNDRY" run --family sudoku --count "$COUNT" \
+    --seed $((SEED + r)) --db "$TMP/db_round" --threads 1
+  f_rate=$(rate "$COUNT" "$WALL")
+  round_ratios+=("$(awk -v a="$f_rate" -v b="$q_rate" 'BEGIN { printf "%.1f", (b > 0 ? a / b : 0) }')")
+  printf 'round %d: qqwing %5s/s  foundry %6s/s  %sx\n' $((r + 1)) "$q_rate" "$f_rate" "${round_ratios[-1]}"
+done
+rm -rf "$TMP/db_round"
+printf 'median of the rounds: %sx\n' "$(printf '%s\n' "${round_ratios[@]}" | sort -n |
+  awk '{ v[NR] = $1 } END { print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }')"
 echo
 
 # ---- 2. level distributions ----
