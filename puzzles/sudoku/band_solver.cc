@@ -123,7 +123,7 @@ inline void Place(State& s, int d, int b, int i) {
 
 // Bit w for each word w that differs from its last reduced value. One
 // compare per four words instead of a branch per word: which words changed
-// is data, and the branches were mispredicted.
+// is data, so those branches are hard to predict.
 inline uint32_t ChangedWords(const State& s) {
 #if defined(__SSE2__)
   uint32_t same = 0;
