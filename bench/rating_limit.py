@@ -44,6 +44,16 @@ def spearman(a, b):
     return cov / var
 
 
+def sampled_scores(count, seed, program):
+    """`count` grade scores drawn at random from the `foundry export
+    --format csv` on stdin, and the generator that drew them (seeded)."""
+    scores = [float(row["score"]) for row in csv.DictReader(sys.stdin)]
+    if not scores:
+        sys.exit(f"{program}: no puzzles on stdin (foundry export --format csv)")
+    rng = random.Random(seed)
+    return rng, [rng.choice(scores) for _ in range(count)]
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--plays", type=int, nargs="+", default=[8, 10],
@@ -55,11 +65,7 @@ def main():
     p.add_argument("--seed", type=int, default=1)
     args = p.parse_args()
 
-    scores = [float(row["score"]) for row in csv.DictReader(sys.stdin)]
-    if not scores:
-        sys.exit("rating_limit.py: no puzzles on stdin (foundry export --format csv)")
-    rng = random.Random(args.seed)
-    scores = [rng.choice(scores) for _ in range(args.sample)]
+    rng, scores = sampled_scores(args.sample, args.seed, "rating_limit.py")
     q = math.log(10) / 400  # the Elo logistic's slope
     # The posterior on a grid of +-4 noise deviations around the prior mean.
     offsets = [args.noise_sd * k / 20 for k in range(-80, 81)]
