@@ -91,11 +91,17 @@ constexpr std::array<uint32_t, 27> kColumnOfBit = [] {
   for (int i = 0; i < 27; ++i) t[i] = ColumnCells(1u << (i % 9));
   return t;
 }();
-// The digit and the band of each word.
-constexpr std::array<uint8_t, 27> kWordDigit = {0, 1, 2, 3, 4, 5, 6, 7, 8, 0, 1, 2, 3, 4,
-                                                5, 6, 7, 8, 0, 1, 2, 3, 4, 5, 6, 7, 8};
-constexpr std::array<uint8_t, 27> kWordBand = {0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1,
-                                               1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2};
+// The digit (w % 9) and the band (w / 9) of each word w, without dividing.
+constexpr std::array<uint8_t, 27> kWordDigit = [] {
+  std::array<uint8_t, 27> t{};
+  for (int w = 0; w < 27; ++w) t[w] = static_cast<uint8_t>(w % 9);
+  return t;
+}();
+constexpr std::array<uint8_t, 27> kWordBand = [] {
+  std::array<uint8_t, 27> t{};
+  for (int w = 0; w < 27; ++w) t[w] = static_cast<uint8_t>(w / 9);
+  return t;
+}();
 // The two other bands of band b: kOtherBand[b] and kOtherBand[b + 1].
 constexpr int kOtherBand[4] = {1, 2, 0, 1};
 
@@ -133,7 +139,7 @@ inline uint32_t ChangedWords(const State& s) {
     same |= static_cast<uint32_t>(_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(f, seen))))
             << (4 * v);
   }
-  return ~same & ((1u << 27) - 1);
+  return ~same & kAll;  // kAll: a bit per word as well as per cell
 #else
   uint32_t changed = 0;
   for (int w = 0; w < 27; ++w) changed |= static_cast<uint32_t>(s.f[w] != s.seen[w]) << w;
@@ -145,8 +151,8 @@ inline uint32_t ChangedWords(const State& s) {
 // the cheapest step), then hidden singles in columns and naked singles; all
 // again until nothing changes. False on a contradiction. The order in which
 // words are reduced does not change the result: every step only removes
-// candidates the others would remove too, so all orders end in the same
-// state (or all in a contradiction).
+// candidates, and what it removes stays removable once others are gone, so
+// every order ends in the same state (or every order in a contradiction).
 bool Propagate(State& s) {
   unsigned digits = 0;  // digits with a word reduced since their columns were checked
   for (;;) {
