@@ -124,13 +124,14 @@ class GradingLogic {
     const Mask lost = cand_[c];  // every digit c could take, bit among them
     cand_[c] = 0;
     --open_;
-    at_valid_ = false;
+    if (at_valid_) AtLose(c, lost);
     MarkSingle(c, false);
     uint64_t units = g_.unit_bits[c];
     for (int p : g_.peers[c]) {
       if (!(cand_[p] & bit)) continue;
       const Mask m = static_cast<Mask>(cand_[p] & ~bit);
       cand_[p] = m;
+      if (at_valid_) AtLose(p, bit);
       units |= g_.unit_bits[p];
       broken |= m == 0;
       if (!(m & (m - 1))) MarkSingle(p, m != 0);
@@ -144,8 +145,8 @@ class GradingLogic {
     if (val_[c] || !(cand_[c] & bits)) return false;
     const Mask m = static_cast<Mask>(cand_[c] & ~bits);
     fruitless_.Touch(g_.unit_bits[c], cand_[c] & bits);
+    if (at_valid_) AtLose(c, cand_[c] & bits);
     cand_[c] = m;
-    at_valid_ = false;
     if (!(m & (m - 1))) MarkSingle(c, m != 0);
     if (!m) broken_ = true;
     return true;
@@ -307,17 +308,15 @@ class GradingLogic {
     for (int u = 0; u < 3 * N; ++u) {
       if (fruitless >> u & 1) continue;
       const auto& unit = g_.units[u];
-      int cells[N];
-      int m = 0, open = 0;
-      for (int c : unit) {
-        if (val_[c]) continue;
-        ++open;
-        const int p = Count(cand_[c]);
-        if (p >= 2 && p <= k) cells[m++] = c;
-      }
-      if (open <= k) {
+      if (N - Count(placed_[u]) <= k) {  // open cells: one digit per placed cell
         fruitless |= uint64_t{1} << u;
         continue;
+      }
+      int cells[N];
+      int m = 0;
+      for (int c : unit) {
+        const int p = Count(cand_[c]);  // 0 for a placed cell
+        if (p >= 2 && p <= k) cells[m++] = c;
       }
       const bool found = ForCombos(m, k, [&](const int* idx) {
         Mask digits = 0;
@@ -453,8 +452,8 @@ class GradingLogic {
   }
 
   // at_[u][d]: the indices within unit u (g_.units order) of the open cells
-  // where digit d can go; valid while at_valid_, that is until a candidate
-  // changes, so the techniques tried on one stuck grid share one build.
+  // where digit d can go. Built at the first technique that asks (a grid
+  // that singles fill never does), then kept by Place and Elim (AtLose).
   using Where = uint32_t[3 * N][N];
   const Where& At() {
     if (!at_valid_) {
@@ -475,6 +474,21 @@ class GradingLogic {
       at_valid_ = true;
     }
     return at_;
+  }
+
+  // Takes the digits `lost` of cell c out of at_.
+  void AtLose(int c, Mask lost) {
+    const int r = g_.row[c], k = g_.col[c];
+    const uint32_t in_row = ~(1u << k), in_col = ~(1u << r), in_box = ~(1u << (r % R * C + k % C));
+    uint32_t* row = at_[r];
+    uint32_t* col = at_[N + k];
+    uint32_t* box = at_[2 * N + g_.box[c]];
+    for (; lost; lost = static_cast<Mask>(lost & (lost - 1))) {
+      const int d = __builtin_ctz(lost);
+      row[d] &= in_row;
+      col[d] &= in_col;
+      box[d] &= in_box;
+    }
   }
 
   // Bits set in a mask: by table when masks have at most nine bits.
