@@ -52,19 +52,40 @@ class GradingLogic {
   static constexpr Mask kFull = static_cast<Mask>((1u << N) - 1);
   using Geo = UnitGeometry<R, C>;
 
+  // The givens are placed first and the candidates follow from them, which
+  // is what placing them one by one would leave (no scan has run yet).
+  // Givens that clash leave the grid broken with those before the clash
+  // placed.
   explicit GradingLogic(const Grid& puzzle) : g_(Geo::Get()) {
-    cand_.fill(kFull);
     val_.fill(0);
     placed_.fill(0);
     open_ = kCells;
     for (int c = 0; c < kCells; ++c) {
       if (!puzzle[c]) continue;
       const Mask bit = static_cast<Mask>(1u << (puzzle[c] - 1));
-      if (val_[c] || !(cand_[c] & bit)) {
+      Mask& in_row = placed_[g_.row[c]];
+      Mask& in_col = placed_[N + g_.col[c]];
+      Mask& in_box = placed_[2 * N + g_.box[c]];
+      if ((in_row | in_col | in_box) & bit) {
         broken_ = true;
         return;
       }
-      Place(c, bit);
+      in_row |= bit;
+      in_col |= bit;
+      in_box |= bit;
+      val_[c] = puzzle[c];
+      --open_;
+    }
+    for (int c = 0; c < kCells; ++c) {
+      if (val_[c]) {
+        cand_[c] = 0;
+        continue;
+      }
+      const Mask m = static_cast<Mask>(
+          kFull & ~(placed_[g_.row[c]] | placed_[N + g_.col[c]] | placed_[2 * N + g_.box[c]]));
+      cand_[c] = m;
+      broken_ |= m == 0;
+      if (m && !(m & (m - 1))) MarkSingle(c, true);
     }
   }
 
