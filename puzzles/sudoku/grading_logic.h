@@ -25,20 +25,37 @@ namespace foundry::puzzles::sudoku::grading {
 
 using Mask = uint16_t;
 
-// Calls f(idx) for each increasing k-combination idx of 0..m-1 until f
-// returns true; returns whether one did.
-template <typename F>
-bool ForCombos(int m, int k, F&& f) {
+// Calls f(idx) for the increasing k-combinations idx of 0..m-1, in
+// lexicographic order, until f returns true; returns whether one did.
+// Skips every combination whose masks[] together have more than k bits
+// (count(x) counts x's bits): a subset or a fish needs exactly k, and a
+// combination whose first items already have more is cut with all that
+// extend it.
+template <typename CountBits, typename F>
+bool ForCombosWithin(int m, int k, const uint32_t* masks, CountBits count, F&& f) {
   if (k > m) return false;
   int idx[kMaxN];
-  for (int i = 0; i < k; ++i) idx[i] = i;
+  uint32_t acc[kMaxN + 1];  // acc[i]: the union of the masks of idx[0..i-1]
+  acc[0] = 0;
+  int depth = 0;
+  idx[0] = 0;
   for (;;) {
-    if (f(static_cast<const int*>(idx))) return true;
-    int i = k - 1;
-    while (i >= 0 && idx[i] == m - k + i) --i;
-    if (i < 0) return false;
-    ++idx[i];
-    for (int j = i + 1; j < k; ++j) idx[j] = idx[j - 1] + 1;
+    if (idx[depth] > m - (k - depth)) {  // no room left for the items after it
+      if (depth == 0) return false;
+      ++idx[--depth];
+      continue;
+    }
+    const uint32_t u = acc[depth] | masks[idx[depth]];
+    if (count(u) > k) {
+      ++idx[depth];
+    } else if (depth + 1 < k) {
+      acc[depth + 1] = u;
+      idx[depth + 1] = idx[depth] + 1;
+      ++depth;
+    } else {
+      if (f(static_cast<const int*>(idx))) return true;
+      ++idx[depth];
+    }
   }
 }
 
@@ -334,12 +351,16 @@ class GradingLogic {
         continue;
       }
       int cells[N];
+      uint32_t masks[N];
       int m = 0;
       for (int c : unit) {
         const int p = Count(cand_[c]);  // 0 for a placed cell
-        if (p >= 2 && p <= k) cells[m++] = c;
+        if (p >= 2 && p <= k) {
+          masks[m] = cand_[c];
+          cells[m++] = c;
+        }
       }
-      const bool found = ForCombos(m, k, [&](const int* idx) {
+      const bool found = ForCombosWithin(m, k, masks, CountOf, [&](const int* idx) {
         Mask digits = 0;
         for (int i = 0; i < k; ++i) digits |= cand_[cells[idx[i]]];
         if (Count(digits) != k) return false;
@@ -372,11 +393,15 @@ class GradingLogic {
         fruitless |= uint64_t{1} << u;
         continue;
       }
+      uint32_t masks[N];
       for (int d = 0; d < N; ++d) {
         const int p = Count(pos[d]);
-        if (p >= 2 && p <= k) digits[m++] = d;
+        if (p >= 2 && p <= k) {
+          masks[m] = pos[d];
+          digits[m++] = d;
+        }
       }
-      const bool found = ForCombos(m, k, [&](const int* idx) {
+      const bool found = ForCombosWithin(m, k, masks, CountOf, [&](const int* idx) {
         uint32_t where = 0;
         Mask keep = 0;
         for (int i = 0; i < k; ++i) {
@@ -408,12 +433,16 @@ class GradingLogic {
         uint32_t lines[N];  // per base line, the cross positions of d
         for (int i = 0; i < N; ++i) lines[i] = at[by_rows ? i : N + i][d];
         int base[N];
+        uint32_t masks[N];
         int m = 0;
         for (int i = 0; i < N; ++i) {
           const int p = Count(lines[i]);
-          if (p >= 2 && p <= k) base[m++] = i;
+          if (p >= 2 && p <= k) {
+            masks[m] = lines[i];
+            base[m++] = i;
+          }
         }
-        const bool found = ForCombos(m, k, [&](const int* idx) {
+        const bool found = ForCombosWithin(m, k, masks, CountOf, [&](const int* idx) {
           uint32_t cover = 0, in_base = 0;
           for (int i = 0; i < k; ++i) {
             cover |= lines[base[idx[i]]];
@@ -511,6 +540,12 @@ class GradingLogic {
       box[d] &= in_box;
     }
   }
+
+  // Count as a function object, for ForCombosWithin.
+  struct CountOfBits {
+    int operator()(uint32_t m) const { return Count(m); }
+  };
+  static constexpr CountOfBits CountOf{};
 
   // Bits set in a mask: by table when masks have at most nine bits.
   static int Count(uint32_t m) {
