@@ -13,10 +13,11 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
-#include <cstring>
 #include <span>
 
 #include "puzzles/bit_count.h"
+#include "puzzles/sudoku/combinations.h"
+#include "puzzles/sudoku/digit_positions.h"
 #include "puzzles/sudoku/fruitless_scans.h"
 #include "puzzles/sudoku/grader.h"
 #include "puzzles/sudoku/unit_geometry.h"
@@ -24,40 +25,6 @@
 namespace foundry::puzzles::sudoku::grading {
 
 using Mask = uint16_t;
-
-// Calls f(idx) for the increasing k-combinations idx of 0..m-1, in
-// lexicographic order, until f returns true; returns whether one did.
-// Skips every combination whose masks[] together have more than k bits
-// (count(x) counts x's bits): a subset or a fish needs exactly k, and a
-// combination whose first items already have more is cut with all that
-// extend it.
-template <typename CountBits, typename F>
-bool ForCombosWithin(int m, int k, const uint32_t* masks, CountBits count, F&& f) {
-  if (k > m) return false;
-  int idx[kMaxN];
-  uint32_t acc[kMaxN + 1];  // acc[i]: the union of the masks of idx[0..i-1]
-  acc[0] = 0;
-  int depth = 0;
-  idx[0] = 0;
-  for (;;) {
-    if (idx[depth] > m - (k - depth)) {  // no room left for the items after it
-      if (depth == 0) return false;
-      ++idx[--depth];
-      continue;
-    }
-    const uint32_t u = acc[depth] | masks[idx[depth]];
-    if (count(u) > k) {
-      ++idx[depth];
-    } else if (depth + 1 < k) {
-      acc[depth + 1] = u;
-      idx[depth + 1] = idx[depth] + 1;
-      ++depth;
-    } else {
-      if (f(static_cast<const int*>(idx))) return true;
-      ++idx[depth];
-    }
-  }
-}
 
 // The grader's state for one shape: candidates, placed digits, and the
 // techniques, each applied one step at a time.
@@ -68,6 +35,7 @@ class GradingLogic {
   static constexpr int kCells = N * N;
   static constexpr Mask kFull = static_cast<Mask>((1u << N) - 1);
   using Geo = UnitGeometry<R, C>;
+  using Where = typename DigitPositions<R, C>::Where;
 
   // The givens are placed first and the candidates follow from them, which
   // is what placing them one by one would leave (no scan has run yet).
@@ -162,14 +130,14 @@ class GradingLogic {
     const Mask lost = cand_[c];  // every digit c could take, bit among them
     cand_[c] = 0;
     --open_;
-    if (at_valid_) AtLose(c, lost);
+    positions_.Lose(g_, c, lost);
     MarkSingle(c, false);
     uint64_t units = g_.unit_bits[c];
     for (int p : g_.peers[c]) {
       if (!(cand_[p] & bit)) continue;
       const Mask m = static_cast<Mask>(cand_[p] & ~bit);
       cand_[p] = m;
-      if (at_valid_) AtLose(p, bit);
+      positions_.Lose(g_, p, bit);
       units |= g_.unit_bits[p];
       broken |= m == 0;
       if (!(m & (m - 1))) MarkSingle(p, m != 0);
@@ -183,7 +151,7 @@ class GradingLogic {
     if (val_[c] || !(cand_[c] & bits)) return false;
     const Mask m = static_cast<Mask>(cand_[c] & ~bits);
     fruitless_.Touch(g_.unit_bits[c], cand_[c] & bits);
-    if (at_valid_) AtLose(c, cand_[c] & bits);
+    positions_.Lose(g_, c, cand_[c] & bits);
     cand_[c] = m;
     if (!(m & (m - 1))) MarkSingle(c, m != 0);
     if (!m) broken_ = true;
@@ -262,7 +230,7 @@ class GradingLogic {
     using Line = uint32_t;
     uint32_t& fruitless = fruitless_.digits(DigitScan::kLockedCandidates);
     if (fruitless == kFull) return false;
-    const Where& at = At();
+    const Where& at = positions_.Get(g_, cand_.data());
     constexpr Line kBoxCols = (Line{1} << C) - 1;  // the columns of box column 0
     constexpr Line kBoxRows = (Line{1} << R) - 1;  // the rows of box row 0
     for (int d = 0; d < N; ++d) {
@@ -381,7 +349,7 @@ class GradingLogic {
   bool HiddenSubset(int k) {
     uint64_t& fruitless = fruitless_.units(kHidden[k - 2]);
     if (fruitless == kAllUnits) return false;
-    const Where& at = At();
+    const Where& at = positions_.Get(g_, cand_.data());
     for (int u = 0; u < 3 * N; ++u) {
       if (fruitless >> u & 1) continue;
       const auto& unit = g_.units[u];
@@ -425,7 +393,7 @@ class GradingLogic {
   bool Fish(int k) {
     uint32_t& fruitless = fruitless_.digits(k == 2 ? DigitScan::kXWings : DigitScan::kSwordfish);
     if (fruitless == kFull) return false;
-    const Where& at = At();
+    const Where& at = positions_.Get(g_, cand_.data());
     for (int d = 0; d < N; ++d) {
       if (fruitless >> d & 1) continue;
       const Mask bit = static_cast<Mask>(1u << d);
@@ -501,46 +469,6 @@ class GradingLogic {
     return false;
   }
 
-  // at_[u][d]: the indices within unit u (g_.units order) of the open cells
-  // where digit d can go. Built at the first technique that asks (a grid
-  // that singles fill never does), then kept by Place and Elim (AtLose).
-  using Where = uint32_t[3 * N][N];
-  const Where& At() {
-    if (!at_valid_) {
-      std::memset(at_, 0, sizeof(at_));
-      for (int c = 0; c < kCells; ++c) {
-        const int r = g_.row[c], k = g_.col[c];
-        const uint32_t in_row = 1u << k, in_col = 1u << r, in_box = 1u << (r % R * C + k % C);
-        uint32_t* row = at_[r];
-        uint32_t* col = at_[N + k];
-        uint32_t* box = at_[2 * N + g_.box[c]];
-        for (Mask b = cand_[c]; b; b = static_cast<Mask>(b & (b - 1))) {
-          const int d = __builtin_ctz(b);
-          row[d] |= in_row;
-          col[d] |= in_col;
-          box[d] |= in_box;
-        }
-      }
-      at_valid_ = true;
-    }
-    return at_;
-  }
-
-  // Takes the digits `lost` of cell c out of at_.
-  void AtLose(int c, Mask lost) {
-    const int r = g_.row[c], k = g_.col[c];
-    const uint32_t in_row = ~(1u << k), in_col = ~(1u << r), in_box = ~(1u << (r % R * C + k % C));
-    uint32_t* row = at_[r];
-    uint32_t* col = at_[N + k];
-    uint32_t* box = at_[2 * N + g_.box[c]];
-    for (; lost; lost = static_cast<Mask>(lost & (lost - 1))) {
-      const int d = __builtin_ctz(lost);
-      row[d] &= in_row;
-      col[d] &= in_col;
-      box[d] &= in_box;
-    }
-  }
-
   // Count as a function object, for ForCombosWithin.
   struct CountOfBits {
     int operator()(uint32_t m) const { return Count(m); }
@@ -560,8 +488,7 @@ class GradingLogic {
   FruitlessScans fruitless_;
 
   const Geo& g_;
-  Where at_;
-  bool at_valid_ = false;
+  DigitPositions<R, C> positions_;
   std::array<uint64_t, kSingleWords> single_{};
   std::array<Mask, kCells> cand_;
   std::array<uint8_t, kCells> val_;
