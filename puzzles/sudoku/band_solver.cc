@@ -17,26 +17,28 @@ constexpr uint32_t kRow = 0x1ff;
 // The word of digit d (0..8) in band b.
 constexpr int W(int d, int b) { return 9 * b + d; }
 
-// Mini-row presence of one 9-bit row: bit k when any of columns 3k..3k+2.
-constexpr std::array<uint8_t, 512> kRowMini = [] {
-  std::array<uint8_t, 512> t{};
-  for (unsigned x = 0; x < 512; ++x) {
-    for (int k = 0; k < 3; ++k) {
-      if (x >> (3 * k) & 7) t[x] = static_cast<uint8_t>(t[x] | 1u << k);
-    }
-  }
-  return t;
-}();
+// The mini-rows (row r x box k) of a band's word that hold a cell, as bit
+// 3k + r, by shifts rather than a table per row: fold each box's three
+// columns onto its first (bits 9r + 3k), then move row r down by 8r.
+constexpr unsigned MiniRows(uint32_t x) {
+  const uint32_t m = (x | x >> 1 | x >> 2) & 0x1249249u;
+  return (m | m >> 8 | m >> 16) & 0x1ffu;
+}
+static_assert(MiniRows(1u << (9 * 1 + 5)) == 1u << (3 * 1 + 1), "row 1, column 5: box 1");
+static_assert(MiniRows(1u << (9 * 2 + 8) | 1u << 0) == (1u << (3 * 2 + 2) | 1u), "two cells");
+static_assert(MiniRows(kAll) == 0x1ff, "every mini-row");
 
-// Mini-rows (bit 3r + k: row r, box k) that belong to some row-to-box
-// permutation drawn entirely from the present ones; 0 when none is.
+// For the mini-rows present (MiniRows' bits), those (now as bit 3r + k)
+// that belong to some row-to-box permutation drawn entirely from present
+// ones; 0 when none is.
 constexpr std::array<uint16_t, 512> kPermAllowed = [] {
   constexpr int kPerms[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
   std::array<uint16_t, 512> t{};
   for (unsigned m = 0; m < 512; ++m) {
-    for (const auto& p : kPerms) {
+    for (const auto& p : kPerms) {  // row r takes box p[r]
+      const unsigned present = 1u << (3 * p[0]) | 1u << (3 * p[1] + 1) | 1u << (3 * p[2] + 2);
       const unsigned used = 1u << p[0] | 1u << (3 + p[1]) | 1u << (6 + p[2]);
-      if ((m & used) == used) t[m] = static_cast<uint16_t>(t[m] | used);
+      if ((m & present) == present) t[m] = static_cast<uint16_t>(t[m] | used);
     }
   }
   return t;
@@ -162,9 +164,7 @@ bool Propagate(State& s) {
       const int d = kWordDigit[w], b = kWordBand[w];
       digits |= 1u << d;
       uint32_t x = s.f[w];
-      const unsigned mini =
-          kRowMini[x & kRow] | kRowMini[x >> 9 & kRow] << 3 | kRowMini[x >> 18] << 6;
-      const unsigned allowed = kPermAllowed[mini];
+      const unsigned allowed = kPermAllowed[MiniRows(x)];
       if (!allowed) return false;
       x &= kMiniCells[allowed];
       s.f[w] = x;
