@@ -64,6 +64,11 @@ struct Grader {
     grade.contradiction = logic.broken();
     grade.filled.assign(logic.digits().begin(), logic.digits().end());
     if (logic.open() > 0 && !logic.broken()) {
+      grade.candidates.assign(logic.candidates().begin(), logic.candidates().end());
+      for (size_t c = 0; c < grade.candidates.size(); ++c) {
+        if (grade.filled[c])
+          grade.candidates[c] = static_cast<uint16_t>(1u << (grade.filled[c] - 1));
+      }
       grade.capped = max_level < 3;
       grade.level = std::min(3, max_level + 1);  // 3: needs search
       grade.unsolved_when_stuck = logic.open();

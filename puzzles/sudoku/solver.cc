@@ -220,6 +220,27 @@ class Engine {
     return k.count;
   }
 
+  // Solutions within the candidate masks `cand` (per cell, bit d for digit
+  // d + 1; a placed cell has one bit), counted up to `limit`.
+  static int CountFrom(const uint16_t* cand, int limit) {
+    State s;
+    s.left = NN;
+    for (int c = 0; c < NN; ++c) {
+      if (!(cand[c] & kFull)) return 0;
+      s.cand[c] = static_cast<Mask>(cand[c] & kFull);
+      s.done[c] = 0;
+    }
+    for (int c = 0; c < NN; ++c) {
+      if (s.done[c]) continue;
+      const Mask m = s.cand[c];  // a placement before may have narrowed it
+      if (!m) return 0;
+      if (!(m & (m - 1)) && !Assign(s, c, m)) return 0;
+    }
+    Counter k{limit};
+    Search(s, k);
+    return k.count;
+  }
+
   // Whether `g` (with `cell` empty) has a solution where `cell` is not `value`.
   // With `max_nodes` >= 0 the search visits at most that many nodes; past
   // it *out_of_nodes is set and the answer means nothing.
@@ -417,6 +438,11 @@ int CountSolutions(const Shape& shape, const Grid& givens, int limit, Grid* firs
   return DispatchShape<Engine>(shape, [&]<typename E>() {
     return E::Count(givens.data(), limit, first ? first->data() : nullptr);
   });
+}
+
+int CountSolutionsWithin(const Shape& shape, const std::vector<uint16_t>& candidates, int limit) {
+  return DispatchShape<Engine>(
+      shape, [&]<typename E>() { return E::CountFrom(candidates.data(), limit); });
 }
 
 Grid RandomSolution(const Shape& shape, Rng& rng) {

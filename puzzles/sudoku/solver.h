@@ -17,6 +17,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <vector>
 
 #include "puzzles/rng.h"
 #include "puzzles/sudoku/shape.h"
@@ -27,6 +28,14 @@ namespace foundry::puzzles::sudoku {
 // null and a solution exists, *first receives the first one found.
 // REQUIRES: givens.size() == shape.cells(), values 0..N.
 int CountSolutions(const Shape& shape, const Grid& givens, int limit, Grid* first = nullptr);
+
+// Solutions of the grid whose cells may take only the digits of
+// `candidates` (per cell, bit d for digit d + 1; a given or placed cell has
+// its one bit), counted up to `limit` (>= 1). A grid that logic has
+// narrowed (grader.h: Grade::candidates) has the solutions of its puzzle,
+// since every step of that logic removes only digits no solution takes.
+// REQUIRES: candidates.size() == shape.cells().
+int CountSolutionsWithin(const Shape& shape, const std::vector<uint16_t>& candidates, int limit);
 
 // A uniformly shuffled start (a random first box row band) completed by the
 // search with digits tried in random order: a random complete grid.

@@ -95,8 +95,9 @@ TEST(SudokuGradingLogic, EveryStepKeepsTheSolution) {
 // Verify (sudoku.cc) skips its counting search on that promise. Random
 // subsets of random grids, most of them with many solutions, each graded
 // and counted: no grid with two solutions may come out filled, and every
-// filled one is its only solution. Returns how many were filled and how
-// many with two solutions logic still took steps on.
+// filled one is its only solution; a stuck one keeps every solution among
+// its candidates. Returns how many were filled and how many with two
+// solutions logic still took steps on.
 template <int R, int C>
 std::pair<int, int> FilledOnlyWhenUnique(int grids, uint64_t seed) {
   const Shape shape{R, C};
@@ -119,6 +120,16 @@ std::pair<int, int> FilledOnlyWhenUnique(int grids, uint64_t seed) {
       EXPECT_EQ(grade.filled, only) << shape.Name() << " grid " << i;
     } else if (count == 2 && grade.filled != g) {
       ++several_with_steps;
+    }
+    // Stuck: the digits left are every solution's (the grid's own among
+    // them), and counting within them gives the puzzle's count.
+    if (!grade.candidates.empty()) {
+      for (int c = 0; c < shape.cells(); ++c) {
+        EXPECT_TRUE(grade.candidates[c] >> (solution[c] - 1) & 1)
+            << shape.Name() << " grid " << i << " cell " << c;
+      }
+      EXPECT_EQ(CountSolutionsWithin(shape, grade.candidates, 2), count)
+          << shape.Name() << " grid " << i << ": " << GridToString(g);
     }
   }
   return {filled, several_with_steps};
