@@ -340,7 +340,7 @@ class Engine {
     Used used;
     for (int c = 0; c < NN; ++c) used.Flip(c, g[c]);
     const SwapCycles cycles(Shape{R, C}, Grid(g, g + NN));  // g is the solution here
-    CellSet clues;
+    ClueSet clues(cycles);
     for (int c = 0; c < NN; ++c) clues.Add(c);
     int checks = 0, swaps = 0, asked = 0, refused = 0;
     for (int i = 0; i < m; ++i) {

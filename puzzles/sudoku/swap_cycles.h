@@ -27,19 +27,29 @@
 
 namespace foundry::puzzles::sudoku {
 
-// A set of cells of a grid of up to kMaxCells cells.
-class CellSet {
+class SwapCycles;
+
+// The clues of puzzles made from one SwapCycles' grid, one cell at a time,
+// kept as the masks a cycle test reads: per row the columns given, per
+// column the rows, per digit the rows where the grid's cell of it is given.
+class ClueSet {
  public:
-  void Add(int cell) { w_[cell >> 6] |= uint64_t{1} << (cell & 63); }
-  void Remove(int cell) { w_[cell >> 6] &= ~(uint64_t{1} << (cell & 63)); }
-  // Whether the sets share a cell.
-  bool Meets(const CellSet& other) const {
-    return ((w_[0] & other.w_[0]) | (w_[1] & other.w_[1]) | (w_[2] & other.w_[2]) |
-            (w_[3] & other.w_[3])) != 0;
-  }
+  // No clue. REQUIRES: `grid` outlives this set.
+  explicit ClueSet(const SwapCycles& grid) : grid_(&grid) {}
+
+  // Makes `cell` a clue (it is not one).
+  void Add(int cell) { Flip(cell); }
+  // Takes `cell`'s clue away (it is one).
+  void Remove(int cell) { Flip(cell); }
 
  private:
-  std::array<uint64_t, kMaxCells / 64> w_{};
+  friend class SwapCycles;
+  inline void Flip(int cell);
+
+  const SwapCycles* grid_;
+  std::array<uint16_t, kMaxN> row_cols_{};    // per row, the columns given
+  std::array<uint16_t, kMaxN> col_rows_{};    // per column, the rows given
+  std::array<uint16_t, kMaxN> digit_rows_{};  // per digit (0-based), the rows given
 };
 
 class SwapCycles {
@@ -49,27 +59,40 @@ class SwapCycles {
 
   // Whether some cycle or line swap through `cell` holds none of `clues`.
   // Then a puzzle with exactly those clues has a solution in which `cell`
-  // differs from the grid's. REQUIRES: `clues` does not hold `cell`.
-  bool HasFreeCycle(int cell, const CellSet& clues) const;
+  // differs from the grid's. REQUIRES: `clues` is of this grid and does not
+  // hold `cell`.
+  bool HasFreeCycle(int cell, const ClueSet& clues) const;
 
  private:
+  friend class ClueSet;
   // Per digit (0-based), its column in each row or its row in each column.
   using DigitLines = std::array<std::array<uint8_t, kMaxN>, kMaxN>;
-  // The line swaps, appended to cycles_ (see above).
+  // The line swaps (see above) into swap_ and partner_.
   void AddLineSwaps(const Shape& shape, const DigitLines& col_of, const DigitLines& row_in_col);
 
   int n_;
-  std::vector<uint8_t> digit_;   // the grid's digit per cell
-  std::vector<CellSet> cycles_;  // every cycle of every digit pair, once
-  // cycle_of_[cell * n_ + x - 1]: the index in cycles_ of the cycle through
-  // `cell` of its digit and x (unused when x is its digit). The cycle holds
-  // `cell` itself, which the clues asked about never do.
-  std::vector<uint16_t> cycle_of_;
-  // swap_of_[cell * slots_ + j]: the index in cycles_ of the line swap
-  // through `cell` with its j-th partner line (the other rows of its band,
-  // then the other columns of its stack).
-  std::vector<uint16_t> swap_of_;
+  std::vector<uint8_t> digit_;      // the grid's digit per cell (1-based)
+  std::vector<uint8_t> row_, col_;  // per cell
+  // part_[cell * n_ + x]: the rows of the cycle of `cell`'s digit and digit
+  // x + 1 (0-based x) through `cell` (unused when x is its digit). A cycle
+  // holds, in each of its rows, the cells of both digits.
+  std::vector<uint16_t> part_;
+  // swap_[cell * slots_ + j]: the positions (columns for two rows, rows for
+  // two columns) of the line swap through `cell` with its j-th partner line
+  // (the other rows of its band, then the other columns of its stack), and
+  // partner_ that line.
+  std::vector<uint16_t> swap_;
+  std::vector<uint8_t> partner_;
   int slots_ = 0;
+  int row_slots_ = 0;  // the first row_slots_ slots pair rows, the rest columns
 };
+
+void ClueSet::Flip(int cell) {
+  const int r = grid_->row_[cell], k = grid_->col_[cell];
+  row_cols_[r] = static_cast<uint16_t>(row_cols_[r] ^ 1u << k);
+  col_rows_[k] = static_cast<uint16_t>(col_rows_[k] ^ 1u << r);
+  const int d = grid_->digit_[cell] - 1;
+  digit_rows_[d] = static_cast<uint16_t>(digit_rows_[d] ^ 1u << r);
+}
 
 }  // namespace foundry::puzzles::sudoku

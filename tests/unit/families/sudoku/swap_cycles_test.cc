@@ -34,7 +34,7 @@ TEST(SwapCycles, EveryFreeCycleIsASecondSolution) {
       // Clue sets from sparse to dense; each cell left out is asked about.
       const double keep = 0.3 + 0.6 * static_cast<double>(rng.Below(1000)) / 1000.0;
       Grid puzzle(solution.size(), 0);
-      CellSet clues;
+      ClueSet clues(cycles);
       for (int c = 0; c < shape.cells(); ++c) {
         if (rng.Chance(keep)) {
           puzzle[c] = solution[c];
@@ -63,8 +63,8 @@ TEST(SwapCycles, NoCluesLeaveEveryCycleFreeAllCluesNone) {
   const Shape k9{3, 3};
   const Grid solution = RandomSolution(k9, rng);
   const SwapCycles cycles(k9, solution);
-  CellSet none;
-  CellSet all_but;
+  const ClueSet none(cycles);
+  ClueSet all_but(cycles);
   for (int c = 0; c < 81; ++c) all_but.Add(c);
   for (int cell = 0; cell < 81; ++cell) {
     EXPECT_TRUE(cycles.HasFreeCycle(cell, none));
