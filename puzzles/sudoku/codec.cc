@@ -52,11 +52,19 @@ Result<Grid> ParseSolution(const Shape& shape, const nlohmann::json& solution) {
   return g;
 }
 
+// Filled in place: a braced list would copy the grid's string.
 nlohmann::json PuzzleJson(const Shape& shape, const Grid& grid) {
-  return {{"box", {shape.box_rows, shape.box_cols}}, {"grid", GridToString(grid)}};
+  nlohmann::json j;
+  j["box"] = {shape.box_rows, shape.box_cols};
+  j["grid"] = GridToString(grid);
+  return j;
 }
 
-nlohmann::json SolutionJson(const Grid& grid) { return {{"grid", GridToString(grid)}}; }
+nlohmann::json SolutionJson(const Grid& grid) {
+  nlohmann::json j;
+  j["grid"] = GridToString(grid);
+  return j;
+}
 
 Grid Relabel(const Grid& grid) {
   std::array<uint8_t, kMaxN + 1> map{};

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <utility>
 
 #include "puzzles/sudoku/grading_logic.h"
 #include "puzzles/sudoku/shape_dispatch.h"
@@ -106,7 +107,11 @@ Difficulty Grade::ToDifficulty() const {
     techniques[std::string(info.name)] = k;
     if (level < 3) hardest = std::string(info.name);
   }
-  d.details = {{"clues", clues}, {"hardest", hardest}, {"techniques", techniques}};
+  // Filled in place: a braced list would copy `techniques` (its elements
+  // are const).
+  d.details["clues"] = clues;
+  d.details["hardest"] = std::move(hardest);
+  d.details["techniques"] = std::move(techniques);
   return d;
 }
 
