@@ -53,6 +53,7 @@ class GradingLogic {
       Mask& in_box = placed_[2 * N + g_.box[c]];
       if ((in_row | in_col | in_box) & bit) {
         broken_ = true;
+        cand_.fill(0);  // nothing is read from a broken grid, but nothing undefined either
         return;
       }
       in_row |= bit;
