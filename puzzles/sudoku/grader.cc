@@ -65,12 +65,16 @@ struct Grader {
     grade.contradiction = logic.broken();
     grade.filled.assign(logic.digits().begin(), logic.digits().end());
     if (logic.open() > 0 && !logic.broken()) {
-      grade.candidates.assign(logic.candidates().begin(), logic.candidates().end());
-      for (size_t c = 0; c < grade.candidates.size(); ++c) {
-        if (grade.filled[c])
-          grade.candidates[c] = static_cast<uint16_t>(1u << (grade.filled[c] - 1));
-      }
       grade.capped = max_level < 3;
+      // Only a full grade's are kept: Verify counts from them, while a
+      // capped grade (a level filter, many per candidate) only needs its level.
+      if (!grade.capped) {
+        grade.candidates.assign(logic.candidates().begin(), logic.candidates().end());
+        for (size_t c = 0; c < grade.candidates.size(); ++c) {
+          if (grade.filled[c])
+            grade.candidates[c] = static_cast<uint16_t>(1u << (grade.filled[c] - 1));
+        }
+      }
       grade.level = std::min(3, max_level + 1);  // 3: needs search
       grade.unsolved_when_stuck = logic.open();
     }

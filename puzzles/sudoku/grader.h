@@ -56,9 +56,10 @@ struct Grade {
   int unsolved_when_stuck = 0;  // open cells when the grader gave up (expert)
   bool contradiction = false;   // a cell lost every candidate (no solution)
   Grid filled;                  // the grid as far as logic filled it
-  // When logic got stuck (open cells left, no contradiction): per cell the
-  // digits it may still take (bit d for digit d + 1; a filled cell has its
-  // one bit). Every solution of the puzzle fits them. Empty otherwise.
+  // When logic got stuck with every technique tried (open cells left, no
+  // contradiction, not capped): per cell the digits it may still take (bit
+  // d for digit d + 1; a filled cell has its one bit). Every solution of
+  // the puzzle fits them. Empty otherwise.
   std::vector<uint16_t> candidates;
   // Grading stopped at max_level (see GradePuzzle): the puzzle needs more,
   // and `level` (max_level + 1) is only a lower bound.
