@@ -87,6 +87,18 @@ constexpr uint32_t BoxCells(uint32_t boxes3) {
                      (boxes3 & 4 ? 7u << 6 : 0));
 }
 
+// RowCells and BoxCells of each 3-bit set, for Build's 27 words.
+constexpr std::array<uint32_t, 8> kRowCells = [] {
+  std::array<uint32_t, 8> t{};
+  for (uint32_t m = 0; m < 8; ++m) t[m] = RowCells(m);
+  return t;
+}();
+constexpr std::array<uint32_t, 8> kBoxCells = [] {
+  std::array<uint32_t, 8> t{};
+  for (uint32_t m = 0; m < 8; ++m) t[m] = BoxCells(m);
+  return t;
+}();
+
 // Per bit i of a band: column i % 9 in the band's three rows.
 constexpr std::array<uint32_t, 27> kColumnOfBit = [] {
   std::array<uint32_t, 27> t{};
@@ -231,14 +243,15 @@ bool Propagate(State& s) {
 void Build(State& s, const uint16_t* rows, const uint16_t* cols, const uint16_t* boxes,
            const uint32_t* given, const uint32_t* given_d, int skip, int skip_not) {
   for (int d = 0; d < 9; ++d) {
+    const uint32_t col = ColumnCells(cols[d]);
     for (int b = 0; b < 3; ++b) {
-      const uint32_t blocked = RowCells(rows[d] >> (3 * b) & 7) | ColumnCells(cols[d]) |
-                               BoxCells(boxes[d] >> (3 * b) & 7) | given[b];
+      const uint32_t blocked = kRowCells[rows[d] >> (3 * b) & 7] | col |
+                               kBoxCells[boxes[d] >> (3 * b) & 7] | given[b];
       s.f[W(d, b)] = (kAll & ~blocked) | given_d[W(d, b)];
-      s.seen[W(d, b)] = ~0u;  // never a word: every word is reduced once
     }
     s.col_done[d] = cols[d];
   }
+  for (int w = 0; w < 27; ++w) s.seen[w] = ~0u;  // never a word: every word is reduced once
   s.f[27] = s.seen[27] = 0;
   for (int b = 0; b < 3; ++b) s.open[b] = kAll & ~given[b];
   if (skip >= 0) {
