@@ -42,6 +42,19 @@ std::optional<VerifyWork> CheckDesk::TakeWorkLocked(const std::string& worker,
   return std::nullopt;
 }
 
+bool CheckDesk::HoldsUpCommitLocked(const std::string& worker,
+                                    const std::string& only_campaign) const {
+  for (const auto& [id, run] : s_.runs) {
+    if (!run->running() || run->family == nullptr) continue;
+    if (!only_campaign.empty() && id != only_campaign) continue;
+    auto it = run->pending.find(run->window.next_seq());
+    if (it != run->pending.end() && it->second.lease_id.empty() && it->second.generator != worker) {
+      return true;
+    }
+  }
+  return false;
+}
+
 Result<foundry::v1::SubmitResponse> CheckDesk::Submit(
     const LeaseRecord& lease, std::vector<foundry::v1::ResultChunk> chunks) {
   std::vector<foundry::v1::PuzzleVerdict> verdicts;

@@ -37,6 +37,11 @@ class CheckDesk {
   // campaign's. REQUIRES: mu held.
   std::optional<VerifyWork> TakeWorkLocked(const std::string& worker, Clock::time_point now,
                                            const std::string& only_campaign = {});
+  // Whether a job that `worker` may verify, not yet leased to anyone, is the
+  // next its campaign commits: every later job waits in the commit window
+  // until it is checked. (With `only_campaign`, that campaign alone.)
+  // REQUIRES: mu held.
+  bool HoldsUpCommitLocked(const std::string& worker, const std::string& only_campaign = {}) const;
   // A verification or audit job's answers, under `lease` (already checked
   // to be live and not quarantined). accepted=false for a lease settled
   // meanwhile; InvalidArgument (and the worker quarantined) for answers

@@ -94,8 +94,14 @@ Result<foundry::v1::LeaseResponse> JobDesk::Lease(const foundry::v1::LeaseReques
     return resp;
   };
   // Verification first (it holds up commits), unless this worker must
-  // generate so that another has something to check.
-  const bool generate_first = GenerateFirstLocked(request.worker_id());
+  // generate so that another has something to check. The job the commit
+  // cursor waits on is checked first in any case: the balance rule counts a
+  // generator's unchecked jobs as its load, so without this two workers that
+  // check each other (`foundry run`) could settle with one of them always
+  // generating and the other's jobs never checked, every commit held to the
+  // end of the campaign (docs/scale.md, "Every core in process").
+  const bool generate_first = GenerateFirstLocked(request.worker_id()) &&
+                              !checks_.HoldsUpCommitLocked(request.worker_id(), only);
   if (!generate_first) {
     if (auto resp = verify()) return std::move(*resp);
   }

@@ -76,6 +76,43 @@ TEST_F(CoordinatorTest, AWorkerWithTwoFewerJobsInFlightGeneratesSoThatTheOtherHa
   EXPECT_EQ(for_a.first_index(), b0.first_index());
 }
 
+TEST_F(CoordinatorTest, TheJobTheCommitsWaitOnIsCheckedFirstWhateverTheBalanceRuleSays) {
+  auto c = core_->SubmitCampaign(Spec(100000, 5, 50));
+  // b generates job 0 and a job 1, each known to the other; a checks job 0,
+  // which is then committed.
+  const auto b0 = core_->Lease(Request("b"))->job();
+  const auto a1 = core_->Lease(Request("a"))->job();
+  ASSERT_EQ(b0.kind(), foundry::v1::JOB_KIND_GENERATE);
+  ASSERT_EQ(a1.kind(), foundry::v1::JOB_KIND_GENERATE);
+  ASSERT_TRUE(core_->SubmitResults(Run(b0))->accepted());
+  ASSERT_TRUE(core_->SubmitResults(Run(a1))->accepted());
+  const auto a_checks = core_->Lease(Request("a"))->job();
+  ASSERT_EQ(a_checks.kind(), foundry::v1::JOB_KIND_VERIFY);
+  ASSERT_EQ(a_checks.first_index(), b0.first_index());
+  ASSERT_TRUE(core_->SubmitResults(RunCheck(a_checks))->accepted());
+  ASSERT_EQ(core_->GetCampaign(c->id())->next_index(), b0.end_index());
+  // a generates jobs 2 and 3 as well: three of a's wait, which only b may
+  // check.
+  std::vector<foundry::v1::Job> jobs = {a1};
+  for (int i = 0; i < 2; ++i) {
+    const auto job = core_->Lease(Request("a"))->job();
+    ASSERT_EQ(job.kind(), foundry::v1::JOB_KIND_GENERATE) << i;
+    ASSERT_TRUE(core_->SubmitResults(Run(job))->accepted());
+    jobs.push_back(job);
+  }
+  // b has nothing in flight against a's three waiting, so the balance rule
+  // alone would have it generate; but no job commits before job 1 is
+  // checked, so b checks job 1, then job 2 (a's two left still outnumber
+  // b's none by two), and each check's commit follows it.
+  for (size_t i = 0; i < 2; ++i) {
+    const auto check = core_->Lease(Request("b"))->job();
+    ASSERT_EQ(check.kind(), foundry::v1::JOB_KIND_VERIFY) << i;
+    EXPECT_EQ(check.first_index(), jobs[i].first_index());
+    ASSERT_TRUE(core_->SubmitResults(RunCheck(check))->accepted());
+    EXPECT_EQ(core_->GetCampaign(c->id())->next_index(), jobs[i].end_index());
+  }
+}
+
 TEST_F(CoordinatorTest, ChecksStayWithAFleetThatIsBehindAndComeHereWhenItStops) {
   CoordinatorOptions opts;
   opts.verify_wait = std::chrono::milliseconds(300);

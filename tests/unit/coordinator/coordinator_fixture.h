@@ -83,6 +83,21 @@ class CoordinatorTest : public ::testing::Test {
     return worker::ChunkResults(job.lease_id(), executor_.Run(spec, cancel), 7);
   }
 
+  // A verification job's answers, as a worker's lease loop makes them.
+  std::vector<foundry::v1::ResultChunk> RunCheck(const foundry::v1::Job& job) {
+    const puzzles::Family* family = *puzzles::FindFamily(job.family());
+    worker::VerifySpec spec{family,
+                            *family->MakeParams(nlohmann::json::parse(job.params_json())),
+                            job.seed(),
+                            {job.puzzles().begin(), job.puzzles().end()},
+                            {job.regenerate().begin(), job.regenerate().end()}};
+    if (job.regenerate_all()) {
+      for (uint64_t i = job.first_index(); i < job.end_index(); ++i) spec.regenerate.push_back(i);
+    }
+    std::atomic<bool> cancel{false};
+    return worker::ChunkVerifyResults(job.lease_id(), executor_.RunVerify(spec, cancel), 7);
+  }
+
   // Leases and submits until the campaign leaves RUNNING.
   Campaign Drive(const std::string& id, const std::string& worker = "w") {
     for (int i = 0; i < 100000; ++i) {
