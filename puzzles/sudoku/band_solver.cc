@@ -245,8 +245,8 @@ void Build(State& s, const uint16_t* rows, const uint16_t* cols, const uint16_t*
   for (int d = 0; d < 9; ++d) {
     const uint32_t col = ColumnCells(cols[d]);
     for (int b = 0; b < 3; ++b) {
-      const uint32_t blocked = kRowCells[rows[d] >> (3 * b) & 7] | col |
-                               kBoxCells[boxes[d] >> (3 * b) & 7] | given[b];
+      const uint32_t blocked =
+          kRowCells[rows[d] >> (3 * b) & 7] | col | kBoxCells[boxes[d] >> (3 * b) & 7] | given[b];
       s.f[W(d, b)] = (kAll & ~blocked) | given_d[W(d, b)];
     }
     s.col_done[d] = cols[d];
