@@ -94,14 +94,8 @@ Result<foundry::v1::LeaseResponse> JobDesk::Lease(const foundry::v1::LeaseReques
     return resp;
   };
   // Verification first (it holds up commits), unless this worker must
-  // generate so that another has something to check. The job the commit
-  // cursor waits on is checked first in any case: the balance rule counts a
-  // generator's unchecked jobs as its load, so without this two workers that
-  // check each other (`foundry run`) could settle with one of them always
-  // generating and the other's jobs never checked, every commit held to the
-  // end of the campaign (docs/scale.md, "Every core in process").
-  const bool generate_first = GenerateFirstLocked(request.worker_id()) &&
-                              !checks_.HoldsUpCommitLocked(request.worker_id(), only);
+  // generate so that another has something to check.
+  const bool generate_first = GenerateFirstLocked(request.worker_id(), only);
   if (!generate_first) {
     if (auto resp = verify()) return std::move(*resp);
   }
@@ -146,7 +140,15 @@ Result<foundry::v1::LeaseResponse> JobDesk::Lease(const foundry::v1::LeaseReques
   return resp;
 }
 
-bool JobDesk::GenerateFirstLocked(const std::string& worker) const {
+bool JobDesk::GenerateFirstLocked(const std::string& worker,
+                                  const std::string& only_campaign) const {
+  // The job the commit cursor waits on is checked first whatever the counts
+  // below say: they count a generator's unchecked jobs as its load, so two
+  // workers that check each other (`foundry run`) could otherwise settle
+  // with one always generating and the other's jobs never checked, every
+  // commit held to the end of the campaign (docs/scale.md, "Checks that
+  // never came").
+  if (checks_.HoldsUpCommitLocked(worker, only_campaign)) return false;
   // Jobs of each generator waiting for a checker or being checked.
   std::unordered_map<std::string, uint32_t> waiting;
   for (const auto& [id, run] : s_.runs) {

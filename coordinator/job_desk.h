@@ -54,8 +54,10 @@ class JobDesk {
   // whose roles settle (one worker only checking, the other only
   // generating) would leave the generator idle once the commit window is
   // full; the worker with fewer jobs of its own in flight generates, so
-  // that the other has something to check. REQUIRES: mu held.
-  bool GenerateFirstLocked(const std::string& worker) const;
+  // that the other has something to check. Never while a job `worker` may
+  // check (of `only_campaign`, when set) is the one its campaign's commits
+  // wait on. REQUIRES: mu held.
+  bool GenerateFirstLocked(const std::string& worker, const std::string& only_campaign) const;
   // The next job of `run` to lease, if any. REQUIRES: mu held.
   std::optional<uint64_t> NextSeqLocked(CampaignRun& run);
 
