@@ -194,6 +194,36 @@ Status WriteInitMarker(const std::string& dir) {
   return Status::Ok();
 }
 
+// Creates a database in `dir` (no CURRENT file yet) with the column families
+// of `descriptors`, the default one first, and opens it. DB::Open with
+// create_missing_column_families creates them one at a time and rewrites the
+// options file after each (ten files, each synced with its directory);
+// CreateColumnFamilies writes it once for all: `foundry run --count 1` into
+// a new directory took 53 ms instead of 69 (medians of 15, 2026-11-29). A
+// crash in between leaves the init marker and a database missing column
+// families, which the next Open finishes creating (kUnfinishedInit).
+rocksdb::Status CreateDb(const rocksdb::DBOptions& db_options, const std::string& dir,
+                         const std::vector<rocksdb::ColumnFamilyDescriptor>& descriptors,
+                         std::vector<rocksdb::ColumnFamilyHandle*>* handles, rocksdb::DB** out) {
+  rocksdb::DB* db = nullptr;
+  rocksdb::Status s = rocksdb::DB::Open(db_options, dir, {descriptors.front()}, handles, &db);
+  if (!s.ok()) return s;
+  std::vector<rocksdb::ColumnFamilyHandle*> created;  // those made, even on failure
+  s = db->CreateColumnFamilies({descriptors.begin() + 1, descriptors.end()}, &created);
+  handles->insert(handles->end(), created.begin(), created.end());
+  if (!s.ok()) {
+    for (rocksdb::ColumnFamilyHandle* h : *handles) {
+      db->DestroyColumnFamilyHandle(h).PermitUncheckedError();
+    }
+    handles->clear();
+    db->Close().PermitUncheckedError();
+    delete db;
+    return s;
+  }
+  *out = db;
+  return s;
+}
+
 Status RemoveInitMarker(const std::string& dir) {
   const std::string path = PathIn(dir, kInitMarkerFile);
   std::error_code ec;
@@ -399,7 +429,8 @@ Result<std::unique_ptr<RocksStore>> RocksStore::Open(const std::string& dir,
   std::vector<rocksdb::ColumnFamilyDescriptor> descriptors = StoreColumnFamilies(options);
   std::vector<rocksdb::ColumnFamilyHandle*> handles;
   rocksdb::DB* raw = nullptr;
-  rocksdb::Status s = rocksdb::DB::Open(db_options, dir, descriptors, &handles, &raw);
+  rocksdb::Status s = has_current ? rocksdb::DB::Open(db_options, dir, descriptors, &handles, &raw)
+                                  : CreateDb(db_options, dir, descriptors, &handles, &raw);
   if (!s.ok()) return FromRocksOpen(s, dir, "cannot open the store", /*existing=*/has_current);
   std::unique_ptr<RocksStore> store(new RocksStore(
       dir, options, std::move(write_stop), std::unique_ptr<rocksdb::DB>(raw), std::move(handles)));
