@@ -4,7 +4,8 @@
 // the format). Progress and totals go to stderr.
 //
 //   bulls_cows_optimal [--no-leading-zero] [--top K] [--top-big K]
-//                      [--exact N] [--top-root K] [--only BC[,BC...]]
+//                      [--exact N] [--top-root K] [--estimate-branches B]
+//                      [--only BC[,BC...]]
 //                      [--merge TREE] [--out FILE]
 //   bulls_cows_optimal --polish TREE --exact N [--polish-min M]
 //                      [--polish-max L --top K --top-big K]
@@ -108,7 +109,10 @@ bool ReadTree(const std::string& file, std::vector<std::string>& comments,
 
 std::string OptionText(const Options& o) {
   return "--exact " + std::to_string(o.exact_size) + " --top " + std::to_string(o.top) +
-         " --top-big " + std::to_string(o.top_big) + " --top-root " + std::to_string(o.top_root);
+         " --top-big " + std::to_string(o.top_big) + " --top-root " + std::to_string(o.top_root) +
+         (o.estimate_branches != Options().estimate_branches
+              ? " --estimate-branches " + std::to_string(o.estimate_branches)
+              : "");
 }
 
 // The lines of `old` with the subtrees below the first answers in `only`
@@ -209,6 +213,12 @@ int Main(int argc, char** argv) {
       for (std::string answer; std::getline(list, answer, ',');) only.insert(answer);
     } else if (arg == "--top-big" && has_value) {
       options.top_big = std::atoi(argv[++i]);
+    } else if (arg == "--estimate-branches" && has_value) {
+      options.estimate_branches = std::atoi(argv[++i]);
+      if (options.estimate_branches < 2 || options.estimate_branches > 13) {
+        std::fprintf(stderr, "--estimate-branches must be 2..13\n");
+        return 2;
+      }
     } else if (arg == "--merge" && has_value) {
       merge = argv[++i];
     } else if (arg == "--polish" && has_value) {
@@ -224,7 +234,8 @@ int Main(int argc, char** argv) {
     } else {
       std::fprintf(stderr,
                    "usage: bulls_cows_optimal [--no-leading-zero] [--top K] [--top-big K] "
-                   "[--exact N] [--top-root K] [--only BC[,BC...]] [--merge TREE] [--out FILE]\n"
+                   "[--exact N] [--top-root K] [--estimate-branches B] [--only BC[,BC...]] "
+                   "[--merge TREE] [--out FILE]\n"
                    "       bulls_cows_optimal --polish TREE --exact N [--polish-min M] "
                    "[--polish-max L --top K --top-big K] [--polish-budget NODES] [--out FILE]\n");
       return 2;

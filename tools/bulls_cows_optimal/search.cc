@@ -31,14 +31,14 @@ int Digit(const Universe& u, uint16_t code, int position) {
 }
 
 // The estimate of a part's cost used to order guesses: the level bound of
-// a tree with fewer answers per guess than 13 (real splits are uneven).
-int Estimate(int n, int guesses_left) {
-  constexpr int kEstimateBranches = 6;
+// a tree with `branches` answers per guess, fewer than 13 (real splits are
+// uneven).
+int Estimate(int n, int guesses_left, int branches) {
   if (n == 0) return 0;
   if (LevelBound(n, guesses_left) >= kInfinity) return kInfinity;
   int cost = 0;
   int64_t width = 1;
-  for (int level = 1; n > 0; ++level, width *= kEstimateBranches) {
+  for (int level = 1; n > 0; ++level, width *= branches) {
     const int here = static_cast<int>(std::min<int64_t>(n, width));
     cost += level * here;
     n -= here;
@@ -228,7 +228,7 @@ std::vector<uint16_t> Searcher::Guesses(const std::vector<uint16_t>& set,
       if (counts[slot] == n) useless = true;
       ++parts;
       estimate += small ? LevelBound(counts[slot], guesses_left - 1)
-                        : Estimate(counts[slot], guesses_left - 1);
+                        : Estimate(counts[slot], guesses_left - 1, options_.estimate_branches);
       estimate = std::min(estimate, kInfinity);
     }
     if (useless || estimate >= kInfinity) continue;

@@ -41,6 +41,9 @@ struct Options {
   int top = 12;         // larger sets: this many guesses, best estimate first
   int top_big = 0;      // sets above kBigSet: this many (0: `top`)
   int top_root = 0;     // the second guess of the game: 0 means every one
+  // Larger sets' guesses are ranked by the cost of trees that split each
+  // part this many ways per guess (real splits are uneven, so fewer than 13).
+  int estimate_branches = 6;
 };
 
 class Searcher {
