@@ -5,7 +5,7 @@
 // compiled in as text:
 //
 //   optimal_tree_4.inc           leading zero allowed, 5040 secrets:
-//                                26,276 guesses in all (the proven
+//                                26,275 guesses in all (the proven
 //                                optimum is 26,274)
 //   optimal_tree_4_no_zero.inc   no leading zero, 4536 secrets: 23,288
 //                                guesses in all (no optimum published)
