@@ -14,6 +14,7 @@
 #include <cstring>
 #include <deque>
 #include <filesystem>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <set>
@@ -198,16 +199,17 @@ Status WriteInitMarker(const std::string& dir) {
 // of `descriptors`, the default one first, and opens it. DB::Open with
 // create_missing_column_families creates them one at a time and rewrites the
 // options file after each (ten files, each synced with its directory);
-// CreateColumnFamilies writes it once for all: `foundry run --count 1` into
-// a new directory took 53 ms instead of 69 (medians of 15, 2026-11-29). A
-// crash in between leaves the init marker and a database missing column
-// families, which the next Open finishes creating (kUnfinishedInit).
+// CreateColumnFamilies writes it once for all (docs/benchmarks.md,
+// "twenty-seventh session"). A crash in between leaves the init marker and a
+// database missing column families, which the next Open finishes creating
+// (kUnfinishedInit).
 rocksdb::Status CreateDb(const rocksdb::DBOptions& db_options, const std::string& dir,
                          const std::vector<rocksdb::ColumnFamilyDescriptor>& descriptors,
                          std::vector<rocksdb::ColumnFamilyHandle*>* handles, rocksdb::DB** out) {
-  rocksdb::DB* db = nullptr;
-  rocksdb::Status s = rocksdb::DB::Open(db_options, dir, {descriptors.front()}, handles, &db);
+  rocksdb::DB* raw = nullptr;
+  rocksdb::Status s = rocksdb::DB::Open(db_options, dir, {descriptors.front()}, handles, &raw);
   if (!s.ok()) return s;
+  std::unique_ptr<rocksdb::DB> db(raw);
   std::vector<rocksdb::ColumnFamilyHandle*> created;  // those made, even on failure
   s = db->CreateColumnFamilies({descriptors.begin() + 1, descriptors.end()}, &created);
   handles->insert(handles->end(), created.begin(), created.end());
@@ -217,10 +219,9 @@ rocksdb::Status CreateDb(const rocksdb::DBOptions& db_options, const std::string
     }
     handles->clear();
     db->Close().PermitUncheckedError();
-    delete db;
     return s;
   }
-  *out = db;
+  *out = db.release();
   return s;
 }
 
