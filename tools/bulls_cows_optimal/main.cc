@@ -5,7 +5,7 @@
 //
 //   bulls_cows_optimal [--no-leading-zero] [--top K] [--top-big K]
 //                      [--exact N] [--top-root K] [--estimate-branches B]
-//                      [--only BC[,BC...]]
+//                      [--rank estimate|parts|entropy] [--only BC[,BC...]]
 //                      [--merge TREE] [--out FILE]
 //   bulls_cows_optimal --polish TREE --exact N [--polish-min M]
 //                      [--polish-max L --top K --top-big K]
@@ -112,7 +112,10 @@ std::string OptionText(const Options& o) {
          " --top-big " + std::to_string(o.top_big) + " --top-root " + std::to_string(o.top_root) +
          (o.estimate_branches != Options().estimate_branches
               ? " --estimate-branches " + std::to_string(o.estimate_branches)
-              : "");
+              : "") +
+         (o.rank == Options::Rank::kParts     ? " --rank parts"
+          : o.rank == Options::Rank::kEntropy ? " --rank entropy"
+                                              : "");
 }
 
 // The lines of `old` with the subtrees below the first answers in `only`
@@ -219,6 +222,18 @@ int Main(int argc, char** argv) {
         std::fprintf(stderr, "--estimate-branches must be 2..13\n");
         return 2;
       }
+    } else if (arg == "--rank" && has_value) {
+      const std::string rank = argv[++i];
+      if (rank == "estimate") {
+        options.rank = Options::Rank::kEstimate;
+      } else if (rank == "parts") {
+        options.rank = Options::Rank::kParts;
+      } else if (rank == "entropy") {
+        options.rank = Options::Rank::kEntropy;
+      } else {
+        std::fprintf(stderr, "--rank must be estimate, parts or entropy\n");
+        return 2;
+      }
     } else if (arg == "--merge" && has_value) {
       merge = argv[++i];
     } else if (arg == "--polish" && has_value) {
@@ -234,7 +249,8 @@ int Main(int argc, char** argv) {
     } else {
       std::fprintf(stderr,
                    "usage: bulls_cows_optimal [--no-leading-zero] [--top K] [--top-big K] "
-                   "[--exact N] [--top-root K] [--estimate-branches B] [--only BC[,BC...]] "
+                   "[--exact N] [--top-root K] [--estimate-branches B] "
+                   "[--rank estimate|parts|entropy] [--only BC[,BC...]] "
                    "[--merge TREE] [--out FILE]\n"
                    "       bulls_cows_optimal --polish TREE --exact N [--polish-min M] "
                    "[--polish-max L --top K --top-big K] [--polish-budget NODES] [--out FILE]\n");

@@ -211,6 +211,7 @@ std::vector<uint16_t> Searcher::Guesses(const std::vector<uint16_t>& set,
     pool = SymmetryReduced(history);
   }
   struct Ranked {
+    double first;  // Options::rank's key: 0 for kEstimate
     int estimate;
     int in_set;
     int parts;
@@ -232,9 +233,17 @@ std::vector<uint16_t> Searcher::Guesses(const std::vector<uint16_t>& set,
       estimate = std::min(estimate, kInfinity);
     }
     if (useless || estimate >= kInfinity) continue;
-    ranked.push_back({estimate, counts[win_slot_], parts, g});
+    double first = 0;
+    if (!small && options_.rank == Options::Rank::kParts) first = -parts;
+    if (!small && options_.rank == Options::Rank::kEntropy) {
+      for (int slot = 0; slot < kSlots; ++slot) {
+        if (slot != win_slot_ && counts[slot] > 1) first += counts[slot] * std::log2(counts[slot]);
+      }
+    }
+    ranked.push_back({first, estimate, counts[win_slot_], parts, g});
   }
   std::sort(ranked.begin(), ranked.end(), [](const Ranked& a, const Ranked& b) {
+    if (a.first != b.first) return a.first < b.first;
     if (a.estimate != b.estimate) return a.estimate < b.estimate;
     if (a.in_set != b.in_set) return a.in_set > b.in_set;
     if (a.parts != b.parts) return a.parts > b.parts;

@@ -44,6 +44,13 @@ struct Options {
   // Larger sets' guesses are ranked by the cost of trees that split each
   // part this many ways per guess (real splits are uneven, so fewer than 13).
   int estimate_branches = 6;
+  // What orders larger sets' guesses before the cut to `top`: the estimate
+  // above, or first the most parts (kParts), or first the least sum of
+  // c log c over the parts' sizes c (kEntropy); ties by the estimate. Each
+  // ranking keeps other guesses, so a search that one misses, another may
+  // find.
+  enum class Rank { kEstimate, kParts, kEntropy };
+  Rank rank = Rank::kEstimate;
 };
 
 class Searcher {
