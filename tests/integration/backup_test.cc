@@ -23,9 +23,10 @@ namespace v1 = foundry::v1;
 
 // Four-digit secret numbers in small jobs: a campaign of seconds that the
 // backup lands in the middle of (as in fault_test.cc).
+constexpr size_t kCount = 6000;
 const std::vector<std::string> kGen = {
-    "--family", "secret-number", "--count",  "6000",       "--seed",
-    "3535",     "--set",         "digits=4", "--job-size", "200"};
+    "--family", "secret-number", "--count",  std::to_string(kCount), "--seed",
+    "3535",     "--set",         "digits=4", "--job-size",           "200"};
 
 std::set<std::string> AsSet(const std::vector<std::string>& v) { return {v.begin(), v.end()}; }
 
@@ -76,12 +77,16 @@ TEST_F(BackupTest, OnlineBackupDuringACampaignRestoresTheSameAnswers) {
   auto backup = Foundry({"backup", "--coordinator", cluster.address(), "--to", Path("backups")});
   ASSERT_EQ(backup.exit_code, 0) << backup.err << cluster.CoordinatorLog();
   const std::vector<std::string> after = ExportedIds(cluster.address());
-  EXPECT_EQ(CampaignStatus(cluster.address(), id).state, "CAMPAIGN_STATE_RUNNING")
-      << "the campaign ended before the backup: nothing was tested under writes";
 
   auto restored = Foundry({"restore", "--from", Path("backups"), "--to", Path("restored1")});
   ASSERT_EQ(restored.exit_code, 0) << restored.err;
   const std::vector<std::string> mid = ExportedIds(Path("restored1"), /*db=*/true);
+  // The backup's moment fell inside the campaign: it holds fewer puzzles
+  // than the campaign stores. (Whether the campaign still runs once the
+  // backup has been copied depends on the machine's speed, not on the
+  // backup.)
+  EXPECT_LT(mid.size(), kCount) << "the campaign ended before the backup's moment: nothing "
+                                   "was tested under writes";
   const auto early_set = AsSet(early), mid_set = AsSet(mid), after_set = AsSet(after);
   EXPECT_EQ(mid_set.size(), mid.size()) << "duplicate ids";
   for (const auto& e : early)
