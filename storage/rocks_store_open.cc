@@ -489,19 +489,8 @@ RocksStore::~RocksStore() {
   // A clean close leaves nothing to replay: the next open skips reading up
   // to max_wal_bytes of logs back into memtables (docs/scale.md). If the
   // flush fails, the logs still hold every write and the next open replays
-  // them. The flush runs on two threads, not the one of RocksDB's default
-  // two background jobs, with every column family's flush queued first and
-  // then waited for (one Flush call with wait set waits for each before it
-  // queues the next): one thread writing them one after another left the
-  // other core idle at the end of every `foundry run` (docs/scale.md, "The
-  // flush at the end"). Only here: with two flush threads while commits
-  // run, RocksDB 7.8 let the logs outgrow max_total_wal_size (WalBoundTest).
-  db_->SetDBOptions({{"max_background_flushes", "2"}}).PermitUncheckedError();
-  rocksdb::FlushOptions queue_only;
-  queue_only.wait = false;
-  if (db_->Flush(queue_only, handles_).ok()) {
-    db_->Flush(rocksdb::FlushOptions(), handles_).PermitUncheckedError();
-  }
+  // them.
+  db_->Flush(rocksdb::FlushOptions(), handles_).PermitUncheckedError();
   for (rocksdb::ColumnFamilyHandle* handle : handles_) {
     db_->DestroyColumnFamilyHandle(handle).PermitUncheckedError();
   }
