@@ -70,11 +70,18 @@ int Run(const RunFlags& flags) {
   InProcessJobSource source(**core);
   worker::JobExecutor executor(flags.threads);
   std::atomic<bool> stop{false};
-  // Two loops: each verifies the other's jobs (the coordinator core leases
-  // the verification to the loop that did not generate), so verification
-  // and commit overlap generation on the same arena.
+  // Lease loops sharing the executor: a job is checked by a loop that did
+  // not generate it (the coordinator core leases the verification to
+  // another loop), so verification and commit overlap generation on the
+  // same arena. Three, not two: the loop whose check completes the job at
+  // the commit cursor commits it on its own thread, and with two loops the
+  // other one alone could not keep the executor busy meanwhile (it had
+  // generated up to the window and waited); where checking and committing
+  // cost more than generating (secret-number), a third loop's job fills
+  // those gaps (docs/scale.md, "A loop that commits").
+  constexpr int kLeaseLoops = 3;
   std::vector<std::thread> loops;
-  for (int i = 0; i < 2; ++i) {
+  for (int i = 0; i < kLeaseLoops; ++i) {
     loops.emplace_back([&, i] {
       worker::LeaseLoopOptions lo;
       lo.worker_id = fmt::format("embedded-{}", i);
