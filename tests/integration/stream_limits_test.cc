@@ -31,6 +31,12 @@ struct RawStream {
   RawStream(const std::string& address, const std::string& token) {
     grpc::ChannelArguments args;
     args.SetInt(GRPC_ARG_USE_LOCAL_SUBCHANNEL_POOL, 1);
+    // The stream's receive window stays at HTTP/2's 64 KiB. With gRPC's
+    // bandwidth-delay probe on, a busy loopback could grow an unread
+    // stream's window past the whole export: the server then wrote all of it
+    // and had nothing left to hold or to cancel (seen in 1 run of 2 beside a
+    // busy core).
+    args.SetInt(GRPC_ARG_HTTP2_BDP_PROBE, 0);
     stub = v1::PuzzleStore::NewStub(
         grpc::CreateCustomChannel(address, grpc::InsecureChannelCredentials(), args));
     if (!token.empty()) ctx->AddMetadata("authorization", "Bearer " + token);
