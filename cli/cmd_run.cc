@@ -48,7 +48,7 @@ int Run(const RunFlags& flags) {
   auto store = storage::Store::Open(flags.db, store_options);
   if (!store.ok()) return Fail(store.status().ToString());
   coordinator::CoordinatorOptions options;
-  // The two lease loops below verify each other's jobs on the same arena;
+  // The lease loops below verify each other's jobs on the same arena;
   // re-generating samples of our own threads' work would catch nothing.
   options.trust.spot_checks = false;
   // The fingerprint tells a coordinator that a worker runs another build's
