@@ -64,7 +64,6 @@ Status FromRocks(const rocksdb::Status& s, const std::string& dir, std::string_v
 
 namespace {
 
-// ---------------------------------------------------------------------------
 // Errors
 
 std::string SchemaMismatchMessage(const std::string& dir, std::string_view found) {
@@ -147,7 +146,6 @@ Status CheckRoomToOpen(const std::string& dir) {
       dir, free_bytes >> 10, kMinFreeBytesToOpen >> 20));
 }
 
-// ---------------------------------------------------------------------------
 // Options
 
 // A logger that drops everything: the read-only probe of a directory must not
@@ -158,7 +156,6 @@ class NullLogger final : public rocksdb::Logger {
   void Logv(const char* /*format*/, va_list /*ap*/) override {}
 };
 
-// ---------------------------------------------------------------------------
 // The directory before RocksDB opens it
 
 std::string PathIn(const std::string& dir, std::string_view name) {
@@ -347,7 +344,6 @@ Result<bool> IsEmptyDir(const std::string& dir) {
 
 }  // namespace
 
-// ---------------------------------------------------------------------------
 // Open and close
 
 Result<std::unique_ptr<Store>> Store::Open(const std::string& dir, const StoreOptions& options) {

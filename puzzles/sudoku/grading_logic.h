@@ -5,9 +5,7 @@
 //
 // One template instance per box shape (shape_dispatch.h), over the shared
 // unit tables (unit_geometry.h). Every technique only removes candidates no
-// solution can use.
-//
-// Thread safety: a value, used by one thread.
+// solution can use. Thread safety: a value, used by one thread.
 #pragma once
 
 #include <algorithm>
