@@ -78,7 +78,9 @@ TEST_F(StoreServiceTest, PagingUnderWritesReturnsEachPuzzleOnce) {
   ASSERT_EQ(before.size(), 2000u);
   const std::string id = SubmitCampaign(
       cluster_->address(),
-      {"--family", "secret-number", "--count", "20000", "--seed", "6", "--job-size", "256"});
+      // Far more than the paging takes to write, so that the campaign is
+      // still running when it ends on any machine; the cluster's stop ends it.
+      {"--family", "secret-number", "--count", "1000000", "--seed", "6", "--job-size", "256"});
   ASSERT_TRUE(WaitUntilStored(cluster_->address(), id, 500));
   for (const std::string level : {"", "easy"}) {
     v1::PuzzleFilter filter;
