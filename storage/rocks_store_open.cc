@@ -9,27 +9,21 @@
 #include <sys/statvfs.h>
 
 #include <algorithm>
-#include <cctype>
 #include <cstdarg>
 #include <cstring>
-#include <deque>
 #include <filesystem>
 #include <memory>
 #include <mutex>
 #include <optional>
 #include <set>
 #include <system_error>
-#include <unordered_set>
 #include <utility>
 
 #include <fmt/format.h>
 #include <rocksdb/db.h>
 #include <rocksdb/env.h>
-#include <rocksdb/iterator.h>
 #include <rocksdb/options.h>
 #include <rocksdb/slice.h>
-#include <rocksdb/snapshot.h>
-#include <rocksdb/write_batch.h>
 
 #include "storage/keys.h"
 #include "storage/rocks_options.h"
@@ -94,9 +88,8 @@ Status FromRocksOpen(const rocksdb::Status& s, const std::string& dir, std::stri
     // so ("lock hold by current process") before asking the kernel.
     if (s.ToString().find("current process") != std::string::npos) {
       return Status::Unavailable("the store at " + dir +
-                                 " is already open in this process "
-                                 "(RocksDB: " +
-                                 s.ToString() + ")");
+                                 " is already open in this process (RocksDB: " + s.ToString() +
+                                 ")");
     }
     return Status::Unavailable("another process has the store at " + dir +
                                " open (RocksDB: " + s.ToString() + ")");
@@ -114,6 +107,12 @@ Status FromErrorCode(const std::error_code& ec, std::string_view what, const std
     return Status::PermissionDenied(std::move(msg));
   }
   if (ec == std::errc::no_space_on_device) return Status::ResourceExhausted(std::move(msg));
+  // A path that cannot hold a store (its parent a file, a read-only file
+  // system): the caller's to fix, as a path that is a file.
+  for (std::errc e : {std::errc::no_such_file_or_directory, std::errc::not_a_directory,
+                      std::errc::read_only_file_system, std::errc::filename_too_long}) {
+    if (ec == e) return Status::FailedPrecondition(std::move(msg));
+  }
   return Status::Internal(std::move(msg));
 }
 

@@ -215,6 +215,17 @@ TEST_P(StoreOpenTest, PathThatIsAFileIsRefused) {
   EXPECT_EQ(s.status().code(), Status::Code::kFailedPrecondition);
 }
 
+// A directory that cannot be made (its parent is a file) is the caller's
+// error, named with its path, not an internal one.
+TEST_P(StoreOpenTest, PathUnderAFileIsRefusedWithItsName) {
+  std::ofstream(DbDir()) << "x";
+  const std::string under = DbDir() + "/store";
+  Result<std::unique_ptr<Store>> s = Store::Open(under, Options());
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.status().code(), Status::Code::kFailedPrecondition) << s.status().ToString();
+  EXPECT_THAT(s.status().message(), HasSubstr(under));
+}
+
 // A creation interrupted after RocksDB made its files but before the schema
 // version was stored leaves our marker: the next Open finishes the job.
 TEST_P(StoreOpenTest, InterruptedCreationIsFinished) {
