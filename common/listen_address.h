@@ -9,6 +9,8 @@
 #include <string>
 #include <string_view>
 
+#include "common/status.h"
+
 namespace foundry {
 
 // True for `localhost`, `::1` (bracketed or not) and an IPv4 address of
@@ -51,6 +53,17 @@ inline std::optional<HostPort> SplitHostPort(std::string_view address) {
     host = host.substr(1, host.size() - 2);
   }
   return HostPort{std::string(host), port};
+}
+
+// INVALID_ARGUMENT naming `flag` unless `address` is HOST:PORT
+// (SplitHostPort) or, where `unix_ok`, a gRPC "unix:" socket address: a
+// typo is named as one, not reported as a refusal or a failed bind.
+inline Status CheckListenAddress(std::string_view flag, const std::string& address,
+                                 bool unix_ok = false) {
+  if (SplitHostPort(address) || (unix_ok && address.starts_with("unix:"))) return Status::Ok();
+  return Status::InvalidArgument(std::string(flag) + " '" + address +
+                                 "' is not HOST:PORT with a port of 0..65535 (e.g. "
+                                 "127.0.0.1:7420)");
 }
 
 // IsLoopbackHost of the host part of "host:port" (of all of it, without a port).

@@ -2,10 +2,14 @@
 
 #include <prometheus/exposer.h>
 
+#include "common/listen_address.h"
+
 namespace foundry {
 
 Result<std::unique_ptr<MetricsEndpoint>> MetricsEndpoint::Start(
     const std::string& address, std::shared_ptr<prometheus::Registry> registry) {
+  // CivetWeb would take a bare port as every interface: HOST:PORT only.
+  FOUNDRY_RETURN_IF_ERROR(CheckListenAddress("--metrics-listen", address));
   std::unique_ptr<MetricsEndpoint> ep(new MetricsEndpoint());
   try {
     ep->exposer_ = std::make_unique<prometheus::Exposer>(address);

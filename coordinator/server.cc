@@ -5,6 +5,8 @@
 #include <grpcpp/ext/proto_server_reflection_plugin.h>
 #include <grpcpp/health_check_service_interface.h>
 
+#include "common/listen_address.h"
+
 namespace foundry::coordinator {
 
 CoordinatorServer::CoordinatorServer(Coordinator& core, const ServerSecurity& security,
@@ -24,6 +26,7 @@ CoordinatorServer::CoordinatorServer(Coordinator& core, const ServerSecurity& se
 CoordinatorServer::~CoordinatorServer() { Shutdown(std::chrono::milliseconds(0)); }
 
 Status CheckServerSecurity(const std::string& address, const ServerSecurity& security) {
+  FOUNDRY_RETURN_IF_ERROR(CheckListenAddress("--listen", address, /*unix_ok=*/true));
   if (security.streams.max_streams < 1 || security.streams.max_streams_per_client < 1 ||
       security.streams.idle_timeout.count() < 1) {
     return Status::InvalidArgument("stream limits must be positive");
@@ -108,6 +111,7 @@ Result<std::unique_ptr<CoordinatorServer>> CoordinatorServer::Start(
 }
 
 Result<std::unique_ptr<grpc::Server>> StartHealthServer(const std::string& address, int* port) {
+  FOUNDRY_RETURN_IF_ERROR(CheckListenAddress("--health-listen", address, /*unix_ok=*/true));
   grpc::EnableDefaultHealthCheckService(true);
   grpc::ServerBuilder builder;
   builder.AddListeningPort(address, grpc::InsecureServerCredentials(), port);

@@ -26,6 +26,20 @@ TEST(LoopbackHostTest, ListenAddressesUseTheSameRule) {
   EXPECT_FALSE(IsLoopbackAddress("0.0.0.0:7420"));
 }
 
+TEST(LoopbackHostTest, AListenFlagMustBeHostAndPort) {
+  for (const char* ok : {"127.0.0.1:7420", "0.0.0.0:0", "[::1]:65535", "localhost:9100"}) {
+    EXPECT_TRUE(CheckListenAddress("--listen", ok).ok()) << ok;
+  }
+  for (const char* bad : {"garbage", "127.0.0.1:99999", "127.0.0.1:", ":7420", "9100",
+                          "127.0.0.1:7420x", "unix:/tmp/s"}) {
+    const Status s = CheckListenAddress("--metrics-listen", bad);
+    EXPECT_EQ(s.code(), Status::Code::kInvalidArgument) << bad;
+    EXPECT_NE(s.message().find(std::string("--metrics-listen '") + bad + "'"), std::string::npos)
+        << s.message();
+  }
+  EXPECT_TRUE(CheckListenAddress("--listen", "unix:/tmp/s", /*unix_ok=*/true).ok());
+}
+
 TEST(LoopbackHostTest, AHostHeaderMustNameLoopbackAndTheServersOwnPort) {
   EXPECT_TRUE(IsLoopbackHostHeader("127.0.0.1:8080", 8080));
   EXPECT_TRUE(IsLoopbackHostHeader("localhost:8080", 8080));
