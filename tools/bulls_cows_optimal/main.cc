@@ -16,8 +16,8 @@
 // `--only BC` searches the candidates left by one answer to the first guess
 // (01: 0 bulls, 1 cow; a comma-separated list for several); with
 // `--merge TREE` (a file this tool wrote) their subtrees in TREE are
-// replaced by the ones found, and the whole tree goes to --out if it is no
-// worse than TREE: some answers can be searched wider than the others (a
+// replaced by the ones found, and the whole tree goes to --out (over TREE
+// only if it is no worse): some answers can be searched wider than the others (a
 // '#' line in the tree records the options of each). The tree is replayed
 // against every secret before it is written.
 // `--polish TREE` searches again each node of TREE that has M..L
