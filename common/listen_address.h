@@ -63,7 +63,7 @@ inline Status CheckListenAddress(std::string_view flag, const std::string& addre
   if (SplitHostPort(address) || (unix_ok && address.starts_with("unix:"))) return Status::Ok();
   return Status::InvalidArgument(std::string(flag) + " '" + address +
                                  "' is not HOST:PORT with a port of 0..65535 (e.g. "
-                                 "127.0.0.1:7420)");
+                                 "127.0.0.1:8080; port 0 picks one)");
 }
 
 // IsLoopbackHost of the host part of "host:port" (of all of it, without a port).

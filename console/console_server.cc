@@ -112,11 +112,8 @@ void AddSessionRoutes(httplib::Server& server, ConsoleApi& api) {
 
 Result<std::unique_ptr<ConsoleServer>> ConsoleServer::Start(const CoordinatorLink& link,
                                                             const ConsoleOptions& options) {
+  FOUNDRY_RETURN_IF_ERROR(CheckListenAddress("--listen", options.listen));
   const auto listen = SplitHostPort(options.listen);
-  if (!listen) {
-    return Status::InvalidArgument(
-        fmt::format("--listen '{}' is not host:port (e.g. 127.0.0.1:8080)", options.listen));
-  }
   const std::string& host = listen->host;
   int port = listen->port;
   const bool https = !options.https_cert_file.empty() || !options.https_key_file.empty();

@@ -52,15 +52,14 @@ fi
 # the new family's tests run.
 # SCAFFOLD_JOBS: compile jobs (default: every core; ctest gives it one, so
 # that the compile runs beside the other tests instead of alone).
-cmake -S "$copy" -B "$work/build" -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG=-O0 \
-  -DFOUNDRY_JEMALLOC=OFF -DCMAKE_UNITY_BUILD=ON >/dev/null
+flags=(-DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG=-O0 -DFOUNDRY_JEMALLOC=OFF)
+cmake -S "$copy" -B "$work/build" "${flags[@]}" -DCMAKE_UNITY_BUILD=ON >/dev/null
 cmake --build "$work/build" -j "${SCAFFOLD_JOBS:-$(nproc)}" --target puzzles_tests scaffold_check_tests \
   bench_scaffold_check
 # A unity build can hide a missing #include (a file compiled in one batch
 # with another that includes it): the family's library once more, one file
 # per unit as a user's build compiles it.
-cmake -S "$copy" -B "$work/build-files" -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG=-O0 \
-  -DFOUNDRY_JEMALLOC=OFF >/dev/null
+cmake -S "$copy" -B "$work/build-files" "${flags[@]}" >/dev/null
 cmake --build "$work/build-files" -j "${SCAFFOLD_JOBS:-$(nproc)}" --target foundry_family_scaffold_check
 "$work/build/bin/scaffold_check_tests"
 "$work/build/bin/puzzles_tests" --gtest_filter='AllFamilies/*/scaffold_check:AllFamilies/ConformanceTest.IdentityIsWellFormed/*'

@@ -30,6 +30,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <set>
@@ -341,7 +342,10 @@ int Main(int argc, char** argv) {
   // A worse tree never replaces the one merged into; written elsewhere it
   // may still be worth polishing (a subtree a guess or two above the one
   // shipped can polish below it).
-  if ((total > old_total || worst > old_worst) && (out.empty() || out == merge)) {
+  std::error_code ec;
+  const bool over_merge = out.empty() || std::filesystem::weakly_canonical(out, ec) ==
+                                             std::filesystem::weakly_canonical(merge, ec);
+  if ((total > old_total || worst > old_worst) && over_merge) {
     std::fprintf(stderr, "worse than %s: nothing written\n", merge.c_str());
     return 1;
   }
