@@ -107,6 +107,11 @@ int List(const CampaignFlags& f) {
   grpc::Status s = stub->ListCampaigns(ctx.get(), {}, &resp);
   if (!s.ok()) return Fail(DescribeRpcError(s, f.coordinator));
   for (const auto& c : resp.campaigns()) PrintCampaign(c, f.json);
+  // As kubectl does: stdout (the list) stays empty, and a person at the
+  // terminal is told so on stderr instead of left to guess.
+  if (resp.campaigns().empty() && !f.json) {
+    fmt::print(stderr, "no campaigns on {}\n", f.coordinator);
+  }
   return 0;
 }
 

@@ -22,10 +22,14 @@ int main(int argc, char** argv) {
   uint64_t block_cache_mb = foundry::storage::StoreOptions().block_cache_bytes >> 20;
   uint64_t row_cache_mb = foundry::storage::StoreOptions().row_cache_bytes >> 20;
   uint64_t min_free_disk_mb = foundry::storage::StoreOptions().min_free_bytes >> 20;
-  app.add_option("--listen", listen, "gRPC address (loopback by default; port 0 picks one)");
+  app.add_option(
+      "--listen", listen,
+      "gRPC address, HOST:PORT or unix:PATH (default 127.0.0.1:7420; port 0 picks one). Off "
+      "loopback it needs --tls-cert/--tls-key (or --insecure)");
   app.add_option("--db", db, "RocksDB store directory (created when missing)")->required();
-  app.add_option("--metrics-listen", metrics_listen,
-                 "Serve Prometheus /metrics on this address; off when empty");
+  app.add_option(
+      "--metrics-listen", metrics_listen,
+      "Serve Prometheus /metrics on this HOST:PORT (e.g. 127.0.0.1:9420); off when empty");
   app.add_option("--lease-seconds", lease_seconds,
                  "A lease lapses this long after its last heartbeat")
       ->check(CLI::Range(0.2, 3600.0));
@@ -71,7 +75,7 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(0u, 1000000u));
   std::string health_listen;
   app.add_option("--health-listen", health_listen,
-                 "Also serve only the gRPC health service, in plaintext, on this address (for "
+                 "Also serve only the gRPC health service, in plaintext, on this HOST:PORT (for "
                  "probes that cannot speak TLS)");
   std::string address_file, advertise_host;
   app.add_option("--address-file", address_file,

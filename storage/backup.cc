@@ -7,6 +7,7 @@
 #include <system_error>
 
 #include "storage/backup_engine.h"
+#include "storage/rocks_util.h"
 #include "storage/store.h"
 
 namespace foundry::storage {
@@ -54,7 +55,7 @@ Result<BackupSummary> Pick(const std::vector<BackupSummary>& good,
 Status RemoveChildren(const std::string& dir) {
   std::error_code ec;
   for (const auto& entry : fs::directory_iterator(dir, ec)) fs::remove_all(entry.path(), ec);
-  if (ec) return Status::Internal("cannot clean " + dir + ": " + ec.message());
+  if (ec) return FromErrorCode(ec, "cannot clean", dir);
   return Status::Ok();
 }
 
@@ -166,7 +167,7 @@ Result<BackupSummary> RestoreBackup(const std::string& backup_dir, const std::st
                                           std::to_string(::getpid());
   if (!exists) {
     fs::create_directories(target, ec);
-    if (ec) return Status::Internal("cannot create " + target + ": " + ec.message());
+    if (ec) return FromErrorCode(ec, "cannot create", target);
   }
   // Owner-only, as a store the coordinator creates: it holds every solution.
   fs::permissions(target, fs::perms::owner_all, fs::perm_options::replace, ec);
@@ -191,7 +192,7 @@ Result<BackupSummary> RestoreBackup(const std::string& backup_dir, const std::st
     fs::rename(target, db_dir, ec);
     if (ec) {
       discard();
-      return Status::Internal("cannot rename " + target + " to " + db_dir + ": " + ec.message());
+      return FromErrorCode(ec, "cannot rename " + target + " to", db_dir);
     }
   }
   // Opening checks what was restored, replays its log and closes it with a

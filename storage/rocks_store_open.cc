@@ -56,6 +56,21 @@ Status FromRocks(const rocksdb::Status& s, const std::string& dir, std::string_v
   return Status::Internal(msg);
 }
 
+Status FromErrorCode(const std::error_code& ec, std::string_view what, const std::string& path) {
+  std::string msg = std::string(what) + " " + path + ": " + ec.message();
+  if (ec == std::errc::permission_denied || ec == std::errc::operation_not_permitted) {
+    return Status::PermissionDenied(std::move(msg));
+  }
+  if (ec == std::errc::no_space_on_device) return Status::ResourceExhausted(std::move(msg));
+  // A path that cannot hold a store (its parent a file, a read-only file
+  // system): the caller's to fix, as a path that is a file.
+  for (std::errc e : {std::errc::no_such_file_or_directory, std::errc::not_a_directory,
+                      std::errc::read_only_file_system, std::errc::filename_too_long}) {
+    if (ec == e) return Status::FailedPrecondition(std::move(msg));
+  }
+  return Status::Internal(std::move(msg));
+}
+
 namespace {
 
 // Errors
@@ -99,21 +114,6 @@ Status FromRocksOpen(const rocksdb::Status& s, const std::string& dir, std::stri
                             "): a file of the database is missing: RocksDB: " + s.ToString());
   }
   return FromRocks(s, dir, what);
-}
-
-Status FromErrorCode(const std::error_code& ec, std::string_view what, const std::string& path) {
-  std::string msg = std::string(what) + " " + path + ": " + ec.message();
-  if (ec == std::errc::permission_denied || ec == std::errc::operation_not_permitted) {
-    return Status::PermissionDenied(std::move(msg));
-  }
-  if (ec == std::errc::no_space_on_device) return Status::ResourceExhausted(std::move(msg));
-  // A path that cannot hold a store (its parent a file, a read-only file
-  // system): the caller's to fix, as a path that is a file.
-  for (std::errc e : {std::errc::no_such_file_or_directory, std::errc::not_a_directory,
-                      std::errc::read_only_file_system, std::errc::filename_too_long}) {
-    if (ec == e) return Status::FailedPrecondition(std::move(msg));
-  }
-  return Status::Internal(std::move(msg));
 }
 
 // The free space below which Open refuses a store directory.

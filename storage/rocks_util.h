@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <system_error>
 
 #include <rocksdb/slice.h>
 #include <rocksdb/status.h>
@@ -17,6 +18,13 @@ namespace foundry::storage {
 // Maps a RocksDB status onto ours. `what` says what we were doing; the
 // RocksDB text is kept verbatim so that an operator can search for it.
 Status FromRocks(const rocksdb::Status& s, const std::string& dir, std::string_view what);
+
+// Maps a failed filesystem call on `path` onto ours: permission errors are
+// PERMISSION_DENIED, a full disk RESOURCE_EXHAUSTED, a path that cannot be
+// used (a missing parent, a file where a directory should be, a read-only
+// file system, a name too long) FAILED_PRECONDITION, the rest INTERNAL.
+// The message is "<what> <path>: <the system's words>".
+Status FromErrorCode(const std::error_code& ec, std::string_view what, const std::string& path);
 
 // Free bytes for an unprivileged writer on the filesystem of `dir`, or
 // nullopt when it cannot be told (then RocksDB's own errors speak).

@@ -226,6 +226,7 @@ TEST_F(CampaignTest, BadInputIsAOneLineErrorAndStoresNothing) {
   auto list = RunCommand({Bin("foundry"), "campaign", "list", "--coordinator", cluster.address()});
   EXPECT_EQ(list.exit_code, 0);
   EXPECT_TRUE(list.out.empty()) << list.out;
+  EXPECT_NE(list.err.find("no campaigns on " + cluster.address()), std::string::npos) << list.err;
 }
 
 }  // namespace

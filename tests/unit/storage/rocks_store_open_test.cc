@@ -13,6 +13,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "storage/backup.h"
 #include "store_fixture.h"
 
 namespace foundry::storage {
@@ -224,6 +225,20 @@ TEST_P(StoreOpenTest, PathUnderAFileIsRefusedWithItsName) {
   ASSERT_FALSE(s.ok());
   EXPECT_EQ(s.status().code(), Status::Code::kFailedPrecondition) << s.status().ToString();
   EXPECT_THAT(s.status().message(), HasSubstr(under));
+}
+
+// A restore's target under a plain file is the caller's path to fix, as a
+// store opened there: FailedPrecondition naming it, nothing left behind.
+TEST_P(StoreOpenTest, ARestoreUnderAFileIsRefusedWithItsName) {
+  OpenOrDie().reset();
+  const std::string backups = tmp_.Sub("backups");
+  ASSERT_TRUE(BackupStoppedStore(DbDir(), backups).ok());
+  const std::string file = tmp_.Sub("plain");
+  std::ofstream(file) << "x";
+  Result<BackupSummary> r = RestoreBackup(backups, file + "/store", std::nullopt);
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.status().code(), Status::Code::kFailedPrecondition) << r.status().ToString();
+  EXPECT_THAT(r.status().message(), HasSubstr(file + "/store"));
 }
 
 // A creation interrupted after RocksDB made its files but before the schema
