@@ -5,8 +5,8 @@
 // compiled in as text:
 //
 //   optimal_tree_4.inc           leading zero allowed, 5040 secrets:
-//                                26,275 guesses in all (the proven
-//                                optimum is 26,274)
+//                                26,274 guesses in all, the proven
+//                                optimum
 //   optimal_tree_4_no_zero.inc   no leading zero, 4536 secrets: 23,288
 //                                guesses in all (no optimum published)
 //
@@ -19,7 +19,7 @@
 // 1 cow, then 1 bull 2 cows, guess 2304". A position the file does not
 // list has at most two candidates left, and the lower one is guessed.
 // Regenerate with tools/bulls_cows_optimal: a restricted search, two
-// answers to the first guess searched wider and merged in, then two
+// answers to the first guess searched wider and merged in, then
 // polishing runs that search the tree's own nodes again (the commands and
 // their times are in docs/families/bulls-cows.md, "The tree and its
 // generator"; the file's '#' lines record the options of each step).

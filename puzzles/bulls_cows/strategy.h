@@ -14,9 +14,9 @@
 //          average and 7 worst over 5040 secrets, 5.165 and 7 over 4536
 //          (the proven optimum is 5.213 over 5040, Tanaka 1996).
 //   kOptimal follow the decision trees shipped for length 4
-//          (optimal_tree.h): with a leading zero allowed 26,275 guesses
-//          over all 5040 secrets (5.2133 average, 1 above the proven
-//          optimum), without one 23,288 over 4536 (5.1340); worst 7.
+//          (optimal_tree.h): with a leading zero allowed 26,274 guesses
+//          over all 5040 secrets (5.2131 average, the proven optimum),
+//          without one 23,288 over 4536 (5.1340); worst 7.
 //          Anywhere the trees do not cover (other lengths, a game that did
 //          not follow them) it plays kOurs.
 //

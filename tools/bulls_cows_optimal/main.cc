@@ -9,7 +9,8 @@
 //                      [--merge TREE] [--out FILE]
 //   bulls_cows_optimal --polish TREE --exact N [--polish-min M]
 //                      [--polish-max L --top K --top-big K]
-//                      [--polish-budget NODES] [--out FILE]
+//                      [--polish-budget NODES] [--polish-every-guess]
+//                      [--out FILE]
 //
 // With a leading zero allowed every first guess is alike (0123 is taken);
 // without one, the two classes (with and without a 0) are both searched.
@@ -24,7 +25,8 @@
 // candidates (L is N unless given), with every useful guess on sets of up
 // to N and the best --top / --top-big above (polish.h), giving up a node
 // after NODES search nodes, and writes the tree to --out when that saved
-// anything.
+// anything; with --polish-every-guess a node's own guess is chosen from
+// every useful guess, whatever its size.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -156,7 +158,7 @@ bool WriteTree(const std::string& out, bool leading_zero, size_t secrets, int64_
 
 // --polish: the tree in `file` with its small nodes searched again.
 int RunPolish(const std::string& file, bool leading_zero, const Options& options, int min_size,
-              int max_size, int64_t node_budget, const std::string& out) {
+              int max_size, int64_t node_budget, bool every_guess, const std::string& out) {
   std::vector<std::string> comments;
   std::vector<std::string> lines;
   if (!ReadTree(file, comments, lines)) {
@@ -173,7 +175,7 @@ int RunPolish(const std::string& file, bool leading_zero, const Options& options
                file.c_str(), static_cast<long long>(old_total), old_worst, min_size, max_size);
   PolishReport report;
   const std::vector<std::string> polished =
-      Polish(u, searcher, lines, min_size, max_size, node_budget, report);
+      Polish(u, searcher, lines, min_size, max_size, node_budget, every_guess, report);
   int64_t total = 0;
   int worst = 0;
   if (!Replay(u, searcher, polished, total, worst)) return 1;
@@ -187,6 +189,7 @@ int RunPolish(const std::string& file, bool leading_zero, const Options& options
   comments.erase(comments.begin());  // the header line, written afresh
   comments.push_back("# polished: nodes of " + std::to_string(min_size) + " to " +
                      std::to_string(max_size) + " candidates searched again with " +
+                     (every_guess ? "every guess at the node, below it " : "") +
                      OptionText(options));
   return WriteTree(out, leading_zero, u.allowed().size(), total, worst, comments, polished) ? 0 : 1;
 }
@@ -201,6 +204,7 @@ int Main(int argc, char** argv) {
   int polish_min = 3;
   int polish_max = 0;  // 0: --exact
   int64_t polish_budget = 0;
+  bool polish_every_guess = false;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     const bool has_value = i + 1 < argc;
@@ -245,6 +249,8 @@ int Main(int argc, char** argv) {
       polish_max = std::atoi(argv[++i]);
     } else if (arg == "--polish-budget" && has_value) {
       polish_budget = std::atoll(argv[++i]);
+    } else if (arg == "--polish-every-guess") {
+      polish_every_guess = true;
     } else if (arg == "--out" && has_value) {
       out = argv[++i];
     } else {
@@ -254,13 +260,15 @@ int Main(int argc, char** argv) {
                    "[--rank estimate|parts|entropy] [--only BC[,BC...]] "
                    "[--merge TREE] [--out FILE]\n"
                    "       bulls_cows_optimal --polish TREE --exact N [--polish-min M] "
-                   "[--polish-max L --top K --top-big K] [--polish-budget NODES] [--out FILE]\n");
+                   "[--polish-max L --top K --top-big K] [--polish-budget NODES] "
+                   "[--polish-every-guess] [--out FILE]\n");
       return 2;
     }
   }
   if (!polish.empty()) {
     return RunPolish(polish, leading_zero, options, polish_min,
-                     polish_max > 0 ? polish_max : options.exact_size, polish_budget, out);
+                     polish_max > 0 ? polish_max : options.exact_size, polish_budget,
+                     polish_every_guess, out);
   }
   std::vector<std::string> old_comments;
   std::vector<std::string> old_lines;

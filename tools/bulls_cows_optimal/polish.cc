@@ -12,8 +12,14 @@ using puzzles::bulls_cows::Universe;
 class Polisher {
  public:
   Polisher(const Universe& u, Searcher& s, const std::vector<std::string>& lines, int min_size,
-           int max_size, int64_t node_budget, PolishReport& report)
-      : u_(u), s_(s), min_(min_size), max_(max_size), budget_(node_budget), report_(report) {
+           int max_size, int64_t node_budget, bool every_guess_at_node, PolishReport& report)
+      : u_(u),
+        s_(s),
+        min_(min_size),
+        max_(max_size),
+        budget_(node_budget),
+        every_guess_(every_guess_at_node),
+        report_(report) {
     AddTreeLines(u, lines, tree_);
   }
 
@@ -73,25 +79,37 @@ class Polisher {
     const auto start = std::chrono::steady_clock::now();
     const int64_t before = TreeCost(set, path);
     int best = 0;
+    const int64_t nodes_before = s_.nodes();
     s_.set_node_limit(budget_ > 0 ? s_.nodes() + budget_ : 0);
+    if (every_guess_) s_.set_every_guess_depth(static_cast<int>(history.size()));
     try {
-      best = s_.Solve(set, history, guesses_left);
+      // Only a subtree cheaper than the tree's is wanted: its cost cuts
+      // every branch that cannot beat it.
+      best = s_.SolveBelow(set, history, guesses_left, static_cast<int>(before));
     } catch (const OutOfNodes&) {
+      s_.set_every_guess_depth(-1);
       ++report_.gave_up;
       std::fprintf(stderr, "  %s (%d candidates): given up after %lld search nodes\n", name, n,
                    static_cast<long long>(budget_));
       return false;
     }
     s_.set_node_limit(0);  // Emit() may search again below
+    if (best >= before) {
+      std::fprintf(stderr, "  %s (%d candidates): %lld, none better (%.1f s, %lld nodes)\n", name,
+                   n, static_cast<long long>(before),
+                   std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(),
+                   static_cast<long long>(s_.nodes() - nodes_before));
+    }
     if (best < before) {
       ++report_.improved;
       report_.gained += before - best;
-      Replace(set, history, path, guesses_left);
+      Replace(set, history, path, guesses_left);  // at the same depth setting
       std::fprintf(stderr, "  %s (%d candidates): %lld -> %d guesses (%.1f s, %lld nodes)\n", name,
                    n, static_cast<long long>(before), best,
                    std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(),
-                   static_cast<long long>(s_.nodes()));
+                   static_cast<long long>(s_.nodes() - nodes_before));
     }
+    s_.set_every_guess_depth(-1);
     return true;
   }
 
@@ -126,6 +144,7 @@ class Polisher {
   const int min_;
   const int max_;
   const int64_t budget_;
+  const bool every_guess_;
   PolishReport& report_;
   std::map<std::string, uint16_t> tree_;  // path ("-" for the root) -> guess
 };
@@ -134,8 +153,10 @@ class Polisher {
 
 std::vector<std::string> Polish(const Universe& u, Searcher& searcher,
                                 const std::vector<std::string>& lines, int min_size, int max_size,
-                                int64_t node_budget, PolishReport& report) {
-  return Polisher(u, searcher, lines, min_size, max_size, node_budget, report).Run();
+                                int64_t node_budget, bool every_guess_at_node,
+                                PolishReport& report) {
+  return Polisher(u, searcher, lines, min_size, max_size, node_budget, every_guess_at_node, report)
+      .Run();
 }
 
 }  // namespace foundry::tools::bulls_cows_optimal

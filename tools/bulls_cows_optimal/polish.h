@@ -35,11 +35,15 @@ struct PolishReport {
 // is unrestricted; above exact_size it tries the searcher's `top` guesses.
 // A node's search that visits more than `node_budget` search nodes (0: no
 // limit) is given up: its subtree is kept and the nodes below it are
-// visited. Progress goes to stderr, one line per improvement or node given
-// up.
+// visited. With `every_guess_at_node` each node's own guess is chosen from
+// every useful guess whatever its size (the search below it restricted as
+// the options say). Each node's search looks only for a subtree cheaper
+// than the tree's, whose cost cuts it short. Progress goes to stderr, one
+// line per node searched.
 // REQUIRES: `lines` is a complete tree for searcher's universe.
 std::vector<std::string> Polish(const puzzles::bulls_cows::Universe& u, Searcher& searcher,
                                 const std::vector<std::string>& lines, int min_size, int max_size,
-                                int64_t node_budget, PolishReport& report);
+                                int64_t node_budget, bool every_guess_at_node,
+                                PolishReport& report);
 
 }  // namespace foundry::tools::bulls_cows_optimal

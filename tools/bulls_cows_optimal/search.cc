@@ -251,10 +251,12 @@ std::vector<uint16_t> Searcher::Guesses(const std::vector<uint16_t>& set,
   });
   size_t keep = ranked.size();
   if (!small) {
-    const int top = history.size() == 1 && options_.top_root > 0 ? options_.top_root
-                    : history.size() <= 1                        ? 1 << 20
-                    : n > kBigSet && options_.top_big > 0        ? options_.top_big
-                                                                 : options_.top;
+    const bool every = static_cast<int>(history.size()) == options_.every_guess_depth;
+    const int top = every                                          ? 1 << 20
+                    : history.size() == 1 && options_.top_root > 0 ? options_.top_root
+                    : history.size() <= 1                          ? 1 << 20
+                    : n > kBigSet && options_.top_big > 0          ? options_.top_big
+                                                                   : options_.top;
     keep = static_cast<size_t>(top);
   }
   // Guesses that split the set alike (the same parts, the same winner)
@@ -279,8 +281,13 @@ std::vector<uint16_t> Searcher::Guesses(const std::vector<uint16_t>& set,
 
 int Searcher::Solve(const std::vector<uint16_t>& set, const std::vector<uint16_t>& history,
                     int guesses_left) {
+  return SolveBelow(set, history, guesses_left, kInfinity);
+}
+
+int Searcher::SolveBelow(const std::vector<uint16_t>& set, const std::vector<uint16_t>& history,
+                         int guesses_left, int limit) {
   std::vector<uint16_t> h = history;
-  return Search(set, h, guesses_left, kInfinity);
+  return Search(set, h, guesses_left, limit);
 }
 
 // The least cost below `limit`, or a lower bound >= limit.

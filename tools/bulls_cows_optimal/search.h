@@ -51,6 +51,10 @@ struct Options {
   // find.
   enum class Rank { kEstimate, kParts, kEntropy };
   Rank rank = Rank::kEstimate;
+  // The sets reached after exactly this many guesses are searched with
+  // every useful guess, whatever their size (a polished node: its own guess
+  // widened, the search below it restricted as above); -1: none.
+  int every_guess_depth = -1;
 };
 
 class Searcher {
@@ -63,6 +67,16 @@ class Searcher {
   // guesses may be made; kInfinity when none fits. `set` ascending.
   int Solve(const std::vector<uint16_t>& set, const std::vector<uint16_t>& history,
             int guesses_left);
+
+  // As Solve(), but only a cost below `limit` is looked for (an incumbent
+  // tree's, so that every branch that cannot beat it is cut): the least
+  // cost found when it is below `limit`, else a lower bound >= `limit` (on
+  // the restricted search's trees).
+  int SolveBelow(const std::vector<uint16_t>& set, const std::vector<uint16_t>& history,
+                 int guesses_left, int limit);
+
+  // Options::every_guess_depth for the searches that follow.
+  void set_every_guess_depth(int depth) { options_.every_guess_depth = depth; }
 
   // Appends the tree below an already solved set, one line per guess made
   // with at least three candidates left: "PATH GUESS", where PATH is `path`
