@@ -7,6 +7,9 @@
 
 #include <grpcpp/grpcpp.h>
 
+#include "common/rpc_status.h"
+#include "common/status.h"
+
 namespace foundry::cli {
 
 // A channel to the coordinator at `address` (host:port); TLS when
@@ -21,5 +24,21 @@ std::unique_ptr<grpc::ClientContext> CallContext(
 
 // "cannot reach the coordinator at ADDR" for UNAVAILABLE, else the message.
 std::string DescribeRpcError(const grpc::Status& s, const std::string& address);
+
+// One unary call, `method` of `stub` with `request` under
+// CallContext(timeout): the response, or the call's status code with
+// DescribeRpcError's words for `address`.
+template <typename Stub, typename Request, typename Response>
+Result<Response> Unary(Stub& stub,
+                       grpc::Status (Stub::*method)(grpc::ClientContext*, const Request&,
+                                                    Response*),
+                       const Request& request, const std::string& address,
+                       std::chrono::milliseconds timeout = std::chrono::seconds(30)) {
+  Response response;
+  auto ctx = CallContext(timeout);
+  const grpc::Status s = (stub.*method)(ctx.get(), request, &response);
+  if (!s.ok()) return FromGrpc(grpc::Status(s.error_code(), DescribeRpcError(s, address)));
+  return response;
+}
 
 }  // namespace foundry::cli

@@ -14,6 +14,8 @@
 namespace foundry::cli {
 namespace {
 
+using CampaignStub = foundry::v1::CampaignService::Stub;
+
 struct CampaignFlags {
   std::string coordinator;
   std::string id;
@@ -45,9 +47,9 @@ int Watch(const std::string& address, const std::string& id) {
   for (;;) {
     foundry::v1::GetCampaignRequest req;
     req.set_campaign_id(id);
-    auto ctx = CallContext();
-    grpc::Status s = stub->GetCampaign(ctx.get(), req, &c);
-    if (!s.ok()) return Fail(DescribeRpcError(s, address));
+    auto got = Unary(*stub, &CampaignStub::GetCampaign, req, address);
+    if (!got.ok()) return Fail(got.status().message());
+    c = std::move(*got);
     progress.Update(c);
     if (c.state() != foundry::v1::CAMPAIGN_STATE_RUNNING) break;
     std::this_thread::sleep_for(std::chrono::milliseconds(250));
@@ -75,41 +77,36 @@ int Submit(const CampaignFlags& f) {
   auto stub = foundry::v1::CampaignService::NewStub(Connect(f.coordinator));
   foundry::v1::SubmitCampaignRequest req;
   *req.mutable_spec() = *spec;
-  foundry::v1::Campaign c;
-  auto ctx = CallContext();
-  grpc::Status s = stub->SubmitCampaign(ctx.get(), req, &c);
-  if (!s.ok()) return Fail(DescribeRpcError(s, f.coordinator));
-  fmt::print("submitted campaign {}\n", c.id());
+  auto c = Unary(*stub, &CampaignStub::SubmitCampaign, req, f.coordinator);
+  if (!c.ok()) return Fail(c.status().message());
+  fmt::print("submitted campaign {}\n", c->id());
   std::fflush(stdout);
-  return f.watch ? Watch(f.coordinator, c.id()) : 0;
+  return f.watch ? Watch(f.coordinator, c->id()) : 0;
 }
 
 int ShowStatus(const CampaignFlags& f) {
   auto stub = foundry::v1::CampaignService::NewStub(Connect(f.coordinator));
   foundry::v1::GetCampaignRequest req;
   req.set_campaign_id(f.id);
-  foundry::v1::Campaign c;
-  auto ctx = CallContext();
-  grpc::Status s = stub->GetCampaign(ctx.get(), req, &c);
-  if (!s.ok()) return Fail(DescribeRpcError(s, f.coordinator));
+  auto c = Unary(*stub, &CampaignStub::GetCampaign, req, f.coordinator);
+  if (!c.ok()) return Fail(c.status().message());
   if (f.json) {
-    PrintCampaign(c, true);
+    PrintCampaign(*c, true);
   } else {
-    fmt::print("{}\n", CampaignSummary(c, 0));
+    fmt::print("{}\n", CampaignSummary(*c, 0));
   }
   return 0;
 }
 
 int List(const CampaignFlags& f) {
   auto stub = foundry::v1::CampaignService::NewStub(Connect(f.coordinator));
-  foundry::v1::ListCampaignsResponse resp;
-  auto ctx = CallContext();
-  grpc::Status s = stub->ListCampaigns(ctx.get(), {}, &resp);
-  if (!s.ok()) return Fail(DescribeRpcError(s, f.coordinator));
-  for (const auto& c : resp.campaigns()) PrintCampaign(c, f.json);
+  auto resp = Unary(*stub, &CampaignStub::ListCampaigns, foundry::v1::ListCampaignsRequest(),
+                    f.coordinator);
+  if (!resp.ok()) return Fail(resp.status().message());
+  for (const auto& c : resp->campaigns()) PrintCampaign(c, f.json);
   // As kubectl does: stdout (the list) stays empty, and a person at the
   // terminal is told so on stderr instead of left to guess.
-  if (resp.campaigns().empty() && !f.json) {
+  if (resp->campaigns().empty() && !f.json) {
     fmt::print(stderr, "no campaigns on {}\n", f.coordinator);
   }
   return 0;
@@ -119,11 +116,9 @@ int Cancel(const CampaignFlags& f) {
   auto stub = foundry::v1::CampaignService::NewStub(Connect(f.coordinator));
   foundry::v1::CancelCampaignRequest req;
   req.set_campaign_id(f.id);
-  foundry::v1::Campaign c;
-  auto ctx = CallContext();
-  grpc::Status s = stub->CancelCampaign(ctx.get(), req, &c);
-  if (!s.ok()) return Fail(DescribeRpcError(s, f.coordinator));
-  fmt::print("{}\n", CampaignSummary(c, 0));
+  auto c = Unary(*stub, &CampaignStub::CancelCampaign, req, f.coordinator);
+  if (!c.ok()) return Fail(c.status().message());
+  fmt::print("{}\n", CampaignSummary(*c, 0));
   return 0;
 }
 

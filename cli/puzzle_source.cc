@@ -25,91 +25,49 @@ foundry::v1::RecordPlayRequest PlayRequest(const std::string& id, bool solved, d
   return req;
 }
 
-Status FromRpc(const grpc::Status& s, const std::string& address) {
-  return FromGrpc(grpc::Status(s.error_code(), DescribeRpcError(s, address)));
-}
-
 class RemoteSource final : public PuzzleSource {
  public:
   explicit RemoteSource(std::string address)
       : address_(std::move(address)), stub_(foundry::v1::PuzzleStore::NewStub(Connect(address_))) {}
 
   Result<foundry::v1::Puzzle> Get(const std::string& id, bool include_solution) override {
-    const foundry::v1::GetPuzzleRequest req = GetRequest(id, include_solution);
-    foundry::v1::Puzzle p;
-    auto ctx = CallContext();
-    grpc::Status s = stub_->GetPuzzle(ctx.get(), req, &p);
-    if (!s.ok()) return FromRpc(s, address_);
-    return p;
+    return Unary(*stub_, &Stub::GetPuzzle, GetRequest(id, include_solution), address_);
   }
 
   Result<foundry::v1::SampleResponse> Sample(const foundry::v1::SampleRequest& req) override {
-    foundry::v1::SampleResponse resp;
-    auto ctx = CallContext();
-    grpc::Status s = stub_->SamplePuzzles(ctx.get(), req, &resp);
-    if (!s.ok()) return FromRpc(s, address_);
-    return resp;
+    return Unary(*stub_, &Stub::SamplePuzzles, req, address_);
   }
 
   Result<foundry::v1::StatsResponse> Stats() override {
-    foundry::v1::StatsResponse resp;
-    auto ctx = CallContext();
-    grpc::Status s = stub_->GetStats(ctx.get(), foundry::v1::StatsRequest(), &resp);
-    if (!s.ok()) return FromRpc(s, address_);
-    return resp;
+    return Unary(*stub_, &Stub::GetStats, foundry::v1::StatsRequest(), address_);
   }
 
   Result<foundry::v1::RecordPlayResponse> RecordPlay(const std::string& id, bool solved,
                                                      double seconds) override {
-    const foundry::v1::RecordPlayRequest req = PlayRequest(id, solved, seconds);
-    foundry::v1::RecordPlayResponse resp;
-    auto ctx = CallContext();
-    grpc::Status s = stub_->RecordPlay(ctx.get(), req, &resp);
-    if (!s.ok()) return FromRpc(s, address_);
-    return resp;
+    return Unary(*stub_, &Stub::RecordPlay, PlayRequest(id, solved, seconds), address_);
   }
 
   Result<foundry::v1::RecordPlayResponse> Play(const foundry::v1::RecordPlayRequest& req) override {
-    foundry::v1::RecordPlayResponse resp;
-    auto ctx = CallContext();
-    grpc::Status s = stub_->RecordPlay(ctx.get(), req, &resp);
-    if (!s.ok()) return FromRpc(s, address_);
-    return resp;
+    return Unary(*stub_, &Stub::RecordPlay, req, address_);
   }
 
   Result<foundry::v1::Player> GetPlayer(const foundry::v1::GetPlayerRequest& req) override {
-    foundry::v1::Player resp;
-    auto ctx = CallContext();
-    grpc::Status s = stub_->GetPlayer(ctx.get(), req, &resp);
-    if (!s.ok()) return FromRpc(s, address_);
-    return resp;
+    return Unary(*stub_, &Stub::GetPlayer, req, address_);
   }
 
   Result<foundry::v1::Puzzle> NextPuzzle(const foundry::v1::NextPuzzleRequest& req) override {
-    foundry::v1::Puzzle resp;
-    auto ctx = CallContext();
-    grpc::Status s = stub_->NextPuzzle(ctx.get(), req, &resp);
-    if (!s.ok()) return FromRpc(s, address_);
-    return resp;
+    return Unary(*stub_, &Stub::NextPuzzle, req, address_);
   }
 
   Result<foundry::v1::Puzzle> PuzzleOfTheDay(
       const foundry::v1::PuzzleOfTheDayRequest& req) override {
-    foundry::v1::Puzzle resp;
-    auto ctx = CallContext();
-    grpc::Status s = stub_->PuzzleOfTheDay(ctx.get(), req, &resp);
-    if (!s.ok()) return FromRpc(s, address_);
-    return resp;
+    return Unary(*stub_, &Stub::PuzzleOfTheDay, req, address_);
   }
 
   Result<foundry::v1::RefitRatingsResponse> RefitRatings(
       const foundry::v1::RefitRatingsRequest& req) override {
-    foundry::v1::RefitRatingsResponse resp;
     // It reads every rated puzzle once.
-    auto ctx = CallContext(std::chrono::hours(1));
-    grpc::Status s = stub_->RefitRatings(ctx.get(), req, &resp);
-    if (!s.ok()) return FromRpc(s, address_);
-    return resp;
+    return Unary(*stub_, &Stub::RefitRatings, req, address_, std::chrono::hours(1));
   }
 
   Result<foundry::v1::ImportResponse> Import(
@@ -122,11 +80,12 @@ class RemoteSource final : public PuzzleSource {
     }
     writer->WritesDone();
     grpc::Status s = writer->Finish();
-    if (!s.ok()) return FromRpc(s, address_);
+    if (!s.ok()) return FromGrpc(grpc::Status(s.error_code(), DescribeRpcError(s, address_)));
     return resp;
   }
 
  private:
+  using Stub = foundry::v1::PuzzleStore::Stub;
   std::string address_;
   std::unique_ptr<foundry::v1::PuzzleStore::Stub> stub_;
 };
@@ -153,63 +112,42 @@ class LocalSource final : public PuzzleSource {
   }
 
   Result<foundry::v1::Puzzle> Get(const std::string& id, bool include_solution) override {
-    const foundry::v1::GetPuzzleRequest req = GetRequest(id, include_solution);
-    foundry::v1::Puzzle p;
-    FOUNDRY_RETURN_IF_ERROR(FromGrpc(service_->GetPuzzle(nullptr, &req, &p)));
-    return p;
+    return Call(&Service::GetPuzzle, GetRequest(id, include_solution));
   }
 
   Result<foundry::v1::SampleResponse> Sample(const foundry::v1::SampleRequest& req) override {
-    foundry::v1::SampleResponse resp;
-    FOUNDRY_RETURN_IF_ERROR(FromGrpc(service_->SamplePuzzles(nullptr, &req, &resp)));
-    return resp;
+    return Call(&Service::SamplePuzzles, req);
   }
 
   Result<foundry::v1::StatsResponse> Stats() override {
-    foundry::v1::StatsRequest req;
-    foundry::v1::StatsResponse resp;
-    FOUNDRY_RETURN_IF_ERROR(FromGrpc(service_->GetStats(nullptr, &req, &resp)));
-    return resp;
+    return Call(&Service::GetStats, foundry::v1::StatsRequest());
   }
 
   Result<foundry::v1::RecordPlayResponse> RecordPlay(const std::string& id, bool solved,
                                                      double seconds) override {
-    const foundry::v1::RecordPlayRequest req = PlayRequest(id, solved, seconds);
-    foundry::v1::RecordPlayResponse resp;
-    FOUNDRY_RETURN_IF_ERROR(FromGrpc(service_->RecordPlay(nullptr, &req, &resp)));
-    return resp;
+    return Call(&Service::RecordPlay, PlayRequest(id, solved, seconds));
   }
 
   Result<foundry::v1::RecordPlayResponse> Play(const foundry::v1::RecordPlayRequest& req) override {
-    foundry::v1::RecordPlayResponse resp;
-    FOUNDRY_RETURN_IF_ERROR(FromGrpc(service_->RecordPlay(nullptr, &req, &resp)));
-    return resp;
+    return Call(&Service::RecordPlay, req);
   }
 
   Result<foundry::v1::Player> GetPlayer(const foundry::v1::GetPlayerRequest& req) override {
-    foundry::v1::Player resp;
-    FOUNDRY_RETURN_IF_ERROR(FromGrpc(service_->GetPlayer(nullptr, &req, &resp)));
-    return resp;
+    return Call(&Service::GetPlayer, req);
   }
 
   Result<foundry::v1::Puzzle> NextPuzzle(const foundry::v1::NextPuzzleRequest& req) override {
-    foundry::v1::Puzzle resp;
-    FOUNDRY_RETURN_IF_ERROR(FromGrpc(service_->NextPuzzle(nullptr, &req, &resp)));
-    return resp;
+    return Call(&Service::NextPuzzle, req);
   }
 
   Result<foundry::v1::Puzzle> PuzzleOfTheDay(
       const foundry::v1::PuzzleOfTheDayRequest& req) override {
-    foundry::v1::Puzzle resp;
-    FOUNDRY_RETURN_IF_ERROR(FromGrpc(service_->PuzzleOfTheDay(nullptr, &req, &resp)));
-    return resp;
+    return Call(&Service::PuzzleOfTheDay, req);
   }
 
   Result<foundry::v1::RefitRatingsResponse> RefitRatings(
       const foundry::v1::RefitRatingsRequest& req) override {
-    foundry::v1::RefitRatingsResponse resp;
-    FOUNDRY_RETURN_IF_ERROR(FromGrpc(service_->RefitRatings(nullptr, &req, &resp)));
-    return resp;
+    return Call(&Service::RefitRatings, req);
   }
 
   Result<foundry::v1::ImportResponse> Import(
@@ -231,7 +169,20 @@ class LocalSource final : public PuzzleSource {
   }
 
  private:
+  using Service = coordinator::PuzzleStoreServiceImpl;
+
   LocalSource() = default;
+
+  // One call of the in-process service's handler `method` with `request`.
+  template <typename Request, typename Response>
+  Result<Response> Call(grpc::Status (Service::*method)(grpc::ServerContext*, const Request*,
+                                                        Response*),
+                        const Request& request) {
+    Response response;
+    FOUNDRY_RETURN_IF_ERROR(FromGrpc(((*service_).*method)(nullptr, &request, &response)));
+    return response;
+  }
+
   // Destroyed in reverse: service, coordinator, then the store they use.
   std::unique_ptr<storage::Store> store_;
   std::unique_ptr<coordinator::Coordinator> core_;
