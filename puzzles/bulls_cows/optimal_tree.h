@@ -7,7 +7,7 @@
 //   optimal_tree_4.inc           leading zero allowed, 5040 secrets:
 //                                26,274 guesses in all, the proven
 //                                optimum
-//   optimal_tree_4_no_zero.inc   no leading zero, 4536 secrets: 23,288
+//   optimal_tree_4_no_zero.inc   no leading zero, 4536 secrets: 23,284
 //                                guesses in all (no optimum published)
 //
 // Format, one guess per line, '#' starts a comment line:
