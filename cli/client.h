@@ -25,9 +25,13 @@ std::unique_ptr<grpc::ClientContext> CallContext(
 // "cannot reach the coordinator at ADDR" for UNAVAILABLE, else the message.
 std::string DescribeRpcError(const grpc::Status& s, const std::string& address);
 
+// A failed call as a Status: its code, and DescribeRpcError's words.
+inline Status RpcFailure(const grpc::Status& s, const std::string& address) {
+  return FromGrpc(grpc::Status(s.error_code(), DescribeRpcError(s, address)));
+}
+
 // One unary call, `method` of `stub` with `request` under
-// CallContext(timeout): the response, or the call's status code with
-// DescribeRpcError's words for `address`.
+// CallContext(timeout): the response, or RpcFailure for `address`.
 template <typename Stub, typename Request, typename Response>
 Result<Response> Unary(Stub& stub,
                        grpc::Status (Stub::*method)(grpc::ClientContext*, const Request&,
@@ -37,7 +41,7 @@ Result<Response> Unary(Stub& stub,
   Response response;
   auto ctx = CallContext(timeout);
   const grpc::Status s = (stub.*method)(ctx.get(), request, &response);
-  if (!s.ok()) return FromGrpc(grpc::Status(s.error_code(), DescribeRpcError(s, address)));
+  if (!s.ok()) return RpcFailure(s, address);
   return response;
 }
 

@@ -80,7 +80,7 @@ class RemoteSource final : public PuzzleSource {
     }
     writer->WritesDone();
     grpc::Status s = writer->Finish();
-    if (!s.ok()) return FromGrpc(grpc::Status(s.error_code(), DescribeRpcError(s, address_)));
+    if (!s.ok()) return RpcFailure(s, address_);
     return resp;
   }
 

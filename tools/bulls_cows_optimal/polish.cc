@@ -3,6 +3,9 @@
 #include <chrono>
 #include <cstdio>
 #include <map>
+#include <string>
+
+#include <fmt/format.h>
 
 namespace foundry::tools::bulls_cows_optimal {
 namespace {
@@ -94,21 +97,18 @@ class Polisher {
       return false;
     }
     s_.set_node_limit(0);  // Emit() may search again below
-    if (best >= before) {
-      std::fprintf(stderr, "  %s (%d candidates): %lld, none better (%.1f s, %lld nodes)\n", name,
-                   n, static_cast<long long>(before),
-                   std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(),
-                   static_cast<long long>(s_.nodes() - nodes_before));
-    }
-    if (best < before) {
+    const bool better = best < before;
+    if (better) {
       ++report_.improved;
       report_.gained += before - best;
       Replace(set, history, path, guesses_left);  // at the same depth setting
-      std::fprintf(stderr, "  %s (%d candidates): %lld -> %d guesses (%.1f s, %lld nodes)\n", name,
-                   n, static_cast<long long>(before), best,
-                   std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(),
-                   static_cast<long long>(s_.nodes() - nodes_before));
     }
+    const std::string outcome = better ? fmt::format("{} -> {} guesses", before, best)
+                                       : fmt::format("{}, none better", before);
+    std::fprintf(stderr, "  %s (%d candidates): %s (%.1f s, %lld nodes)\n", name, n,
+                 outcome.c_str(),
+                 std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(),
+                 static_cast<long long>(s_.nodes() - nodes_before));
     s_.set_every_guess_depth(-1);
     return true;
   }
