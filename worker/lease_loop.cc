@@ -28,11 +28,12 @@ LeaseLoop::LeaseLoop(JobSource& source, JobExecutor& executor, WorkerMetrics* me
 
 void LeaseLoop::SleepFor(std::chrono::milliseconds d, const std::atomic<bool>& stop,
                          const std::atomic<bool>* also) {
+  // Woken every 10 ms to look at the flags, as RunWithHeartbeats is.
   const auto until = std::chrono::steady_clock::now() + d;
   while (!stop.load() && !(also != nullptr && also->load()) &&
          std::chrono::steady_clock::now() < until) {
     std::this_thread::sleep_for(std::min<std::chrono::steady_clock::duration>(
-        100ms, until - std::chrono::steady_clock::now()));
+        10ms, until - std::chrono::steady_clock::now()));
   }
 }
 
@@ -109,7 +110,9 @@ Output LeaseLoop::RunWithHeartbeats(const foundry::v1::Job& job, const std::atom
       std::chrono::milliseconds(std::max<uint32_t>(job.heartbeat_interval_ms(), 50));
   outcome = "completed";
   auto last_beat = std::chrono::steady_clock::now();
-  while (running.wait_for(std::min<std::chrono::milliseconds>(interval, 100ms)) !=
+  // `stop` is looked at every 10 ms: a stopping process (the end of a
+  // `foundry run`) waits for its loops, and a wake-up costs microseconds.
+  while (running.wait_for(std::min<std::chrono::milliseconds>(interval, 10ms)) !=
          std::future_status::ready) {
     if (stop.load()) {
       cancel = true;
