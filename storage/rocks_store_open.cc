@@ -368,8 +368,7 @@ Result<std::unique_ptr<RocksStore>> RocksStore::Open(const std::string& dir,
   bool has_current = false;
   if (!fs::exists(st)) {
     if (!options.create_if_missing) {
-      return Status::InvalidArgument(
-          "no store at " + dir + ": the directory does not exist and create_if_missing is false");
+      return Status::InvalidArgument("no store at " + dir + " (the directory does not exist)");
     }
     fs::create_directories(dir, ec);
     if (ec) return FromErrorCode(ec, "cannot create", dir);
@@ -398,7 +397,7 @@ Result<std::unique_ptr<RocksStore>> RocksStore::Open(const std::string& dir,
       fresh = true;
     }
     if (fresh && !options.create_if_missing) {
-      return Status::InvalidArgument("no store at " + dir + " and create_if_missing is false");
+      return Status::InvalidArgument("no store at " + dir + " (the directory holds none yet)");
     }
   }
 

@@ -39,11 +39,14 @@ TEST_P(StoreOpenTest, MissingDirWithoutCreateIsInvalidArgument) {
   Result<std::unique_ptr<Store>> s = Store::Open(DbDir(), o);
   ASSERT_FALSE(s.ok());
   EXPECT_EQ(s.status().code(), Status::Code::kInvalidArgument);
+  // In the user's words: the path, and what is wrong with it.
+  EXPECT_EQ(s.status().message(), "no store at " + DbDir() + " (the directory does not exist)");
   EXPECT_FALSE(std::filesystem::exists(DbDir()));
   // An empty existing directory holds no store either.
   std::filesystem::create_directory(DbDir());
   s = Store::Open(DbDir(), o);
   EXPECT_EQ(s.status().code(), Status::Code::kInvalidArgument);
+  EXPECT_EQ(s.status().message(), "no store at " + DbDir() + " (the directory holds none yet)");
   EXPECT_TRUE(std::filesystem::is_empty(DbDir()));
 }
 
