@@ -52,7 +52,7 @@ class LeaseLoop {
   LeaseLoop(JobSource& source, JobExecutor& executor, WorkerMetrics* metrics,
             LeaseLoopOptions options);
 
-  // Runs until `stop` is raised (checked at least every 100 ms; a job in
+  // Runs until `stop` is raised (checked at least every 10 ms; a job in
   // progress is cancelled and its lease handed back at once, so that another
   // worker takes it without waiting for the lease to lapse), or, with
   // stop_when_idle, until a lease finds no job, or, with campaign_id, until
