@@ -1,6 +1,7 @@
 #include "worker/coordinator_address.h"
 
 #include <fstream>
+#include <string_view>
 
 #include <fmt/format.h>
 
@@ -25,6 +26,18 @@ Result<std::string> ReadCoordinatorAddress(const std::string& path) {
         fmt::format("'{}' holds '{}', not a coordinator address host:port", path, line));
   }
   return line;
+}
+
+Status CheckCoordinatorAddress(const std::string& address) {
+  for (std::string_view scheme : {"dns:", "unix:", "ipv4:", "ipv6:"}) {
+    if (address.starts_with(scheme)) return Status::Ok();
+  }
+  const auto split = SplitHostPort(address);
+  if (split && split->port > 0 && address.find_first_of(" \t") == std::string::npos) {
+    return Status::Ok();
+  }
+  return Status::InvalidArgument(
+      fmt::format("--coordinator '{}' is not HOST:PORT (e.g. 127.0.0.1:7420)", address));
 }
 
 }  // namespace foundry::worker

@@ -123,6 +123,12 @@ int main(int argc, char** argv) {
                "foundry-worker: --coordinator HOST:PORT or --coordinator-file PATH is required\n");
     return 1;
   }
+  if (!f.coordinator.empty()) {
+    if (foundry::Status s = foundry::worker::CheckCoordinatorAddress(f.coordinator); !s.ok()) {
+      fmt::print(stderr, "foundry-worker: {}\n", s.message());
+      return 1;
+    }
+  }
   std::optional<std::chrono::milliseconds> idle_limit;
   if (!f.exit_when_idle.empty()) {
     auto d = foundry::ParseDuration(f.exit_when_idle);
