@@ -67,8 +67,8 @@ int Run(const RunFlags& flags) {
   if (!campaign.ok()) return Fail(campaign.status().message());
   const std::string id = campaign->id();
 
-  InProcessJobSource source(**core);
   worker::JobExecutor executor(flags.threads);
+  InProcessJobSource source(**core, executor);
   std::atomic<bool> stop{false};
   // Lease loops sharing the executor: a job is checked by a loop that did
   // not generate it (the coordinator core leases the verification to

@@ -140,6 +140,10 @@ JobExecutor::JobExecutor(int threads)
   arena_.initialize();
 }
 
+void JobExecutor::Execute(const std::function<void()>& work) {
+  ForEachBlock(1, [&work](size_t) { work(); });
+}
+
 JobOutput JobExecutor::Run(const JobSpec& spec, const std::atomic<bool>& cancel) {
   const auto start = std::chrono::steady_clock::now();
   const uint64_t n = spec.end_index > spec.first_index ? spec.end_index - spec.first_index : 0;

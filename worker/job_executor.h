@@ -13,6 +13,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <semaphore>
 #include <vector>
 
@@ -74,6 +75,13 @@ class JobExecutor {
 
   // Verifies and re-generates what `spec` lists, on the same threads.
   VerifyOutput RunVerify(const VerifySpec& spec, const std::atomic<bool>& cancel);
+
+  // Runs `work` once on one of the executor's threads, after the blocks
+  // already waiting for them, and returns when it is done (an exception it
+  // throws is rethrown here). For work a caller does between its jobs that
+  // must count against `threads` too: `foundry run` checks and commits
+  // here, so `--threads 1` computes on one core.
+  void Execute(const std::function<void()>& work);
 
  private:
   // Calls body(b) for b in [0, count) on the executor's threads.

@@ -16,6 +16,16 @@ namespace foundry::worker {
 
 using namespace std::chrono_literals;
 
+namespace {
+
+// How often `job`'s lease is heartbeated: as the coordinator asked, at most
+// 20 times a second.
+std::chrono::milliseconds HeartbeatInterval(const foundry::v1::Job& job) {
+  return std::chrono::milliseconds(std::max<uint32_t>(job.heartbeat_interval_ms(), 50));
+}
+
+}  // namespace
+
 LeaseLoop::LeaseLoop(JobSource& source, JobExecutor& executor, WorkerMetrics* metrics,
                      LeaseLoopOptions options)
     : source_(source),
@@ -106,8 +116,7 @@ Output LeaseLoop::RunWithHeartbeats(const foundry::v1::Job& job, const std::atom
                                     std::atomic<bool>& cancel, std::string& outcome, Work work) {
   auto running = std::async(std::launch::async, work);
   // Heartbeat until the job is done; a "stop" answer or a lost lease cancels.
-  const auto interval =
-      std::chrono::milliseconds(std::max<uint32_t>(job.heartbeat_interval_ms(), 50));
+  const auto interval = HeartbeatInterval(job);
   outcome = "completed";
   auto last_beat = std::chrono::steady_clock::now();
   // `stop` is looked at every 10 ms: a stopping process (the end of a
@@ -124,10 +133,7 @@ Output LeaseLoop::RunWithHeartbeats(const foundry::v1::Job& job, const std::atom
     }
     if (std::chrono::steady_clock::now() - last_beat < interval) continue;
     last_beat = std::chrono::steady_clock::now();
-    foundry::v1::HeartbeatRequest hb;
-    hb.set_worker_id(options_.worker_id);
-    hb.set_lease_id(job.lease_id());
-    auto beat = source_.Heartbeat(hb);
+    auto beat = Beat(job);
     if ((beat.ok() && !beat->keep_going()) ||
         (!beat.ok() && beat.status().code() == Status::Code::kNotFound)) {
       cancel = true;
@@ -137,6 +143,13 @@ Output LeaseLoop::RunWithHeartbeats(const foundry::v1::Job& job, const std::atom
     // Unavailable: keep going; the result may still be wanted.
   }
   return running.get();
+}
+
+Result<foundry::v1::HeartbeatResponse> LeaseLoop::Beat(const foundry::v1::Job& job) {
+  foundry::v1::HeartbeatRequest hb;
+  hb.set_worker_id(options_.worker_id);
+  hb.set_lease_id(job.lease_id());
+  return source_.Heartbeat(hb);
 }
 
 void LeaseLoop::ReleaseLease(const foundry::v1::Job& job) {
@@ -169,7 +182,11 @@ bool LeaseLoop::SubmitWithRetry(const foundry::v1::Job& job,
   // Retry a failed submission while the coordinator is away: the job's output
   // stays valid, and the coordinator ignores a repeated one.
   for (int attempt = 0; !stop.load(); ++attempt) {
-    auto sent = source_.Submit(chunks);
+    auto submitting = std::async(std::launch::async, [&] { return source_.Submit(chunks); });
+    // The answers are not acted on: the submission itself says whether the
+    // job is still wanted.
+    while (submitting.wait_for(HeartbeatInterval(job)) != std::future_status::ready) Beat(job);
+    auto sent = submitting.get();
     if (sent.ok()) {
       ++jobs_completed_;
       return true;

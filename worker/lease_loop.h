@@ -84,7 +84,12 @@ class LeaseLoop {
   template <typename Output, typename Work>
   Output RunWithHeartbeats(const foundry::v1::Job& job, const std::atomic<bool>& stop,
                            std::atomic<bool>& cancel, std::string& outcome, Work work);
-  // Submits `chunks`, retrying while the coordinator is away.
+  // Sends one heartbeat for `job`'s lease.
+  Result<foundry::v1::HeartbeatResponse> Beat(const foundry::v1::Job& job);
+  // Submits `chunks`, retrying while the coordinator is away, and
+  // heartbeats the lease while a Submit takes longer than the heartbeat
+  // interval: a slow upload, or an in-process Submit waiting for an executor
+  // thread behind other jobs, must not let the lease lapse.
   bool SubmitWithRetry(const foundry::v1::Job& job,
                        const std::vector<foundry::v1::ResultChunk>& chunks,
                        const std::atomic<bool>& stop);

@@ -2,6 +2,7 @@
 // retries through outages, and drops a job the coordinator no longer wants.
 #include "worker/lease_loop.h"
 
+#include <chrono>
 #include <deque>
 #include <mutex>
 #include <thread>
@@ -27,7 +28,9 @@ foundry::v1::Job MakeJob(const std::string& lease, uint64_t first, uint64_t end)
 class ScriptedSource : public JobSource {
  public:
   std::deque<Result<foundry::v1::LeaseResponse>> leases;
-  std::deque<Status> submit_failures;  // returned before a success
+  std::deque<Status> submit_failures;         // returned before a success
+  std::chrono::milliseconds submit_delay{0};  // each Submit takes this long
+  int heartbeats_while_submitting = 0;
   bool keep_going = true;
   std::vector<std::vector<foundry::v1::ResultChunk>> submitted;
   int heartbeats = 0;
@@ -53,6 +56,16 @@ class ScriptedSource : public JobSource {
   }
   Result<foundry::v1::SubmitResponse> Submit(
       std::vector<foundry::v1::ResultChunk> chunks) override {
+    if (submit_delay.count() > 0) {
+      int before = 0;
+      {
+        std::lock_guard l(mu);
+        before = heartbeats;
+      }
+      std::this_thread::sleep_for(submit_delay);
+      std::lock_guard l(mu);
+      heartbeats_while_submitting += heartbeats - before;
+    }
     std::lock_guard l(mu);
     if (!submit_failures.empty()) {
       Status s = submit_failures.front();
@@ -104,6 +117,22 @@ TEST(LeaseLoopTest, RunsEachLeasedJobAndSubmitsItThroughOutages) {
   EXPECT_EQ(src.submitted[0].front().lease_id(), "l-1");
   EXPECT_EQ(src.submitted[1].back().stats().candidates(), 300u);
   EXPECT_TRUE(src.submitted[1].back().last());
+}
+
+// A Submit that waits (an in-process one queued behind other jobs on the
+// executor, or a slow upload) keeps its lease: heartbeats go on meanwhile,
+// at the interval the job asks for (50 ms here).
+TEST(LeaseLoopTest, ASlowSubmitKeepsItsLeaseWithHeartbeats) {
+  ScriptedSource src;
+  src.leases.push_back(WithJob(MakeJob("l-1", 0, 10)));
+  src.submit_delay = std::chrono::milliseconds(600);
+  JobExecutor ex(1);
+  LeaseLoop loop(src, ex, nullptr, Options());
+  std::atomic<bool> stop{false};
+  loop.Run(stop);
+  ASSERT_EQ(src.submitted.size(), 1u);
+  // 600 ms at one beat per 50 ms: about 11; a loaded machine may give fewer.
+  EXPECT_GE(src.heartbeats_while_submitting, 3);
 }
 
 TEST(LeaseLoopTest, NotFoundOnSubmitDropsTheJobAndCarriesOn) {
