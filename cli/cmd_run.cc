@@ -133,7 +133,9 @@ void AddRunCommand(CLI::App& app, int& exit_code) {
   CLI::App* cmd = app.add_subcommand("run", "Run a campaign in this process (no network)");
   AddGenerationFlags(*cmd, flags->gen);
   cmd->add_option("--db", flags->db, "Store directory (created when missing)");
-  cmd->add_option("--threads", flags->threads, "Generation threads")->check(CLI::Range(1, 1024));
+  cmd->add_option("--threads", flags->threads,
+                  "Threads that compute: generation, checks and commits (default: one a core)")
+      ->check(CLI::Range(1, 1024));
   cmd->add_flag("--quiet", flags->quiet, "No progress bar and no example");
   cmd->add_option("--min-free-disk-mb", flags->min_free_disk_mb,
                   "Hold commits while the store's disk has less free space than this, in MiB "

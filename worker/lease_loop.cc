@@ -18,6 +18,11 @@ using namespace std::chrono_literals;
 
 namespace {
 
+// How often a waiting loop looks at its stop flags: a stopping process (the
+// end of a `foundry run`) waits for its loops, and a wake-up costs
+// microseconds.
+constexpr std::chrono::milliseconds kStopPoll = 10ms;
+
 // How often `job`'s lease is heartbeated: as the coordinator asked, at most
 // 20 times a second.
 std::chrono::milliseconds HeartbeatInterval(const foundry::v1::Job& job) {
@@ -38,12 +43,12 @@ LeaseLoop::LeaseLoop(JobSource& source, JobExecutor& executor, WorkerMetrics* me
 
 void LeaseLoop::SleepFor(std::chrono::milliseconds d, const std::atomic<bool>& stop,
                          const std::atomic<bool>* also) {
-  // Woken every 10 ms to look at the flags, as RunWithHeartbeats is.
+  // Woken every kStopPoll to look at the flags, as RunWithHeartbeats is.
   const auto until = std::chrono::steady_clock::now() + d;
   while (!stop.load() && !(also != nullptr && also->load()) &&
          std::chrono::steady_clock::now() < until) {
     std::this_thread::sleep_for(std::min<std::chrono::steady_clock::duration>(
-        10ms, until - std::chrono::steady_clock::now()));
+        kStopPoll, until - std::chrono::steady_clock::now()));
   }
 }
 
@@ -119,10 +124,8 @@ Output LeaseLoop::RunWithHeartbeats(const foundry::v1::Job& job, const std::atom
   const auto interval = HeartbeatInterval(job);
   outcome = "completed";
   auto last_beat = std::chrono::steady_clock::now();
-  // `stop` is looked at every 10 ms: a stopping process (the end of a
-  // `foundry run`) waits for its loops, and a wake-up costs microseconds.
-  while (running.wait_for(std::min<std::chrono::milliseconds>(interval, 10ms)) !=
-         std::future_status::ready) {
+  // `stop` is looked at every kStopPoll.
+  while (running.wait_for(std::min(interval, kStopPoll)) != std::future_status::ready) {
     if (stop.load()) {
       cancel = true;
       outcome = "cancelled";
