@@ -63,7 +63,8 @@ std::chrono::milliseconds LeaseLoop::NextBackoff() {
 }
 
 void LeaseLoop::Run(const std::atomic<bool>& drain, const std::atomic<bool>& stop) {
-  bool reported_down = false;
+  CoordinatorNotices& notices = options_.notices != nullptr ? *options_.notices : own_notices_;
+  bool reported_down = false;  // this loop told `notices` Down
   while (!stop.load() && !drain.load()) {
     foundry::v1::LeaseRequest req;
     req.set_worker_id(options_.worker_id);
@@ -82,24 +83,23 @@ void LeaseLoop::Run(const std::atomic<bool>& drain, const std::atomic<bool>& sto
         // token that may not run jobs, a campaign it does not know):
         // retrying cannot help.
         refused_ = lease.status().message();
-        fmt::print(stderr, "worker: the coordinator refuses this worker: {}\n", refused_);
+        notices.Refused("the coordinator refuses this worker: " + refused_);
         return;
       }
       if (PermanentTransportFailure(lease.status())) {
         refused_ = fmt::format("TLS: the coordinator's certificate failed verification ({})",
                                lease.status().message());
-        fmt::print(stderr, "worker: {}\n", refused_);
+        notices.Refused(refused_);
         return;
       }
       if (!reported_down) {
-        fmt::print(stderr, "worker: coordinator unreachable ({}); retrying with backoff\n",
-                   lease.status().message());
+        notices.Down(lease.status().message());
         reported_down = true;
       }
       SleepFor(NextBackoff(), drain);
       continue;
     }
-    if (reported_down) fmt::print(stderr, "worker: coordinator reachable again\n");
+    if (reported_down) notices.Up();
     reported_down = false;
     tls_failures_ = 0;
     backoff_ = 0ms;

@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <string>
 
+#include "worker/coordinator_notices.h"
 #include "worker/forgery.h"
 #include "worker/idle_watch.h"
 #include "worker/job_executor.h"
@@ -42,6 +43,10 @@ struct LeaseLoopOptions {
   // cannot reach the coordinator is dropped instead of retried: its lease
   // lapses and the job runs again elsewhere. Not owned; may be null.
   const std::atomic<bool>* abandon_submissions = nullptr;
+  // Where the loop tells that the coordinator is unreachable, reachable
+  // again, or refuses it; loops of one process share one, so each is told
+  // once. Not owned; null: the loop tells its own.
+  CoordinatorNotices* notices = nullptr;
   // Tests only (worker/forgery.h): lie in this way. Not owned; may be null.
   Forgery* forgery = nullptr;
 };
@@ -116,8 +121,9 @@ class LeaseLoop {
   uint64_t jobs_completed_ = 0;
   std::string refused_;
   bool campaign_ended_ = false;
-  int tls_failures_ = 0;       // consecutive
-  bool idle_released_ = true;  // the current job's end was told to options_.idle
+  int tls_failures_ = 0;            // consecutive
+  bool idle_released_ = true;       // the current job's end was told to options_.idle
+  CoordinatorNotices own_notices_;  // used when options_.notices is null
 };
 
 }  // namespace foundry::worker

@@ -199,8 +199,10 @@ int main(int argc, char** argv) {
   std::vector<std::thread> loops;
   std::vector<std::unique_ptr<foundry::worker::LeaseLoop>> lease_loops;
   std::atomic<int> running{f.concurrent_jobs};
+  foundry::worker::CoordinatorNotices notices;  // told once per process, not once per loop
   for (int i = 0; i < f.concurrent_jobs; ++i) {
     foundry::worker::LeaseLoopOptions opts;
+    opts.notices = &notices;
     opts.worker_id = f.worker_id;
     opts.build = FOUNDRY_VERSION;
     opts.forgery = forgery.get();
