@@ -77,17 +77,26 @@ int WithWorkersFor(int threads) {
 template <typename Body>
 void JobExecutor::ForEachBlock(size_t count, const Body& body) {
   std::atomic<size_t> next{0};
+  std::mutex mu;
+  std::exception_ptr error;
   std::vector<std::thread> threads;
   for (size_t t = 0; t < std::min<size_t>(count, static_cast<size_t>(threads_)); ++t) {
     threads.emplace_back([&] {
       for (size_t b; (b = next.fetch_add(1)) < count;) {
         permits_.acquire();
-        body(b);
+        try {
+          body(b);
+        } catch (...) {
+          std::lock_guard lock(mu);
+          if (!error) error = std::current_exception();
+          next = count;  // the other threads stop at their next block
+        }
         permits_.release();
       }
     });
   }
   for (auto& t : threads) t.join();
+  if (error) std::rethrow_exception(error);
 }
 #else
 // Enqueues one puller per thread into the arena and waits, without

@@ -43,7 +43,7 @@ LeaseLoop::LeaseLoop(JobSource& source, JobExecutor& executor, WorkerMetrics* me
 
 void LeaseLoop::SleepFor(std::chrono::milliseconds d, const std::atomic<bool>& stop,
                          const std::atomic<bool>* also) {
-  // Woken every kStopPoll to look at the flags, as RunWithHeartbeats is.
+  // Woken every kStopPoll to look at the flags, as AwaitWithHeartbeats is.
   const auto until = std::chrono::steady_clock::now() + d;
   while (!stop.load() && !(also != nullptr && also->load()) &&
          std::chrono::steady_clock::now() < until) {
@@ -116,35 +116,46 @@ void LeaseLoop::Run(const std::atomic<bool>& drain, const std::atomic<bool>& sto
   }
 }
 
+template <typename T, typename Stopping, typename Beaten>
+void LeaseLoop::AwaitWithHeartbeats(const foundry::v1::Job& job, std::future<T>& pending,
+                                    Stopping stopping, Beaten beaten) {
+  const auto interval = HeartbeatInterval(job);
+  auto last_beat = std::chrono::steady_clock::now();
+  while (pending.wait_for(std::min(interval, kStopPoll)) != std::future_status::ready) {
+    if (stopping()) return;
+    if (std::chrono::steady_clock::now() - last_beat < interval) continue;
+    last_beat = std::chrono::steady_clock::now();
+    if (!beaten(Beat(job))) return;
+  }
+}
+
 template <typename Output, typename Work>
 Output LeaseLoop::RunWithHeartbeats(const foundry::v1::Job& job, const std::atomic<bool>& stop,
                                     std::atomic<bool>& cancel, std::string& outcome, Work work) {
   auto running = std::async(std::launch::async, work);
-  // Heartbeat until the job is done; a "stop" answer or a lost lease cancels.
-  const auto interval = HeartbeatInterval(job);
   outcome = "completed";
-  auto last_beat = std::chrono::steady_clock::now();
-  // `stop` is looked at every kStopPoll.
-  while (running.wait_for(std::min(interval, kStopPoll)) != std::future_status::ready) {
-    if (stop.load()) {
-      cancel = true;
-      outcome = "cancelled";
-      // Hand the lease back before waiting for the work to notice: another
-      // worker may start the job while this one winds down.
-      ReleaseLease(job);
-      break;
-    }
-    if (std::chrono::steady_clock::now() - last_beat < interval) continue;
-    last_beat = std::chrono::steady_clock::now();
-    auto beat = Beat(job);
-    if ((beat.ok() && !beat->keep_going()) ||
-        (!beat.ok() && beat.status().code() == Status::Code::kNotFound)) {
-      cancel = true;
-      outcome = "abandoned";
-      break;
-    }
-    // Unavailable: keep going; the result may still be wanted.
-  }
+  // A "stop" answer or a lost lease cancels; Unavailable keeps going (the
+  // result may still be wanted).
+  AwaitWithHeartbeats(
+      job, running,
+      [&] {
+        if (!stop.load()) return false;
+        cancel = true;
+        outcome = "cancelled";
+        // Hand the lease back before waiting for the work to notice: another
+        // worker may start the job while this one winds down.
+        ReleaseLease(job);
+        return true;
+      },
+      [&](const Result<foundry::v1::HeartbeatResponse>& beat) {
+        if ((beat.ok() && !beat->keep_going()) ||
+            (!beat.ok() && beat.status().code() == Status::Code::kNotFound)) {
+          cancel = true;
+          outcome = "abandoned";
+          return false;
+        }
+        return true;
+      });
   return running.get();
 }
 
@@ -188,7 +199,9 @@ bool LeaseLoop::SubmitWithRetry(const foundry::v1::Job& job,
     auto submitting = std::async(std::launch::async, [&] { return source_.Submit(chunks); });
     // The answers are not acted on: the submission itself says whether the
     // job is still wanted.
-    while (submitting.wait_for(HeartbeatInterval(job)) != std::future_status::ready) Beat(job);
+    AwaitWithHeartbeats(
+        job, submitting, [] { return false; },
+        [](const Result<foundry::v1::HeartbeatResponse>&) { return true; });
     auto sent = submitting.get();
     if (sent.ok()) {
       ++jobs_completed_;

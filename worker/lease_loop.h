@@ -10,6 +10,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <future>
 #include <string>
 
 #include "worker/coordinator_notices.h"
@@ -83,6 +84,12 @@ class LeaseLoop {
  private:
   // Runs one leased job: generate (or verify), heartbeat, submit.
   void RunJob(const foundry::v1::Job& job, const std::atomic<bool>& stop);
+  // Waits until `pending` is ready, heartbeating `job`'s lease every
+  // HeartbeatInterval meanwhile; looks at `stopping()` every 10 ms and stops
+  // waiting when it says true, or when `beaten(beat)` says false.
+  template <typename T, typename Stopping, typename Beaten>
+  void AwaitWithHeartbeats(const foundry::v1::Job& job, std::future<T>& pending, Stopping stopping,
+                           Beaten beaten);
   // Runs `work` (returning an output with `cancelled`) while heartbeating
   // `job`'s lease; raises `cancel` when the lease is lost or `stop` is raised.
   // Returns the outcome word for metrics.

@@ -3,6 +3,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <mutex>
+#include <stdexcept>
 #include <thread>
 
 #include <gtest/gtest.h>
@@ -213,6 +214,36 @@ TEST(JobExecutorTest, ConcurrentJobsNeverComputeOnMoreThanItsThreads) {
   // idle thread is ASecondJobRunsOnTheThreadsTheFirstLeavesIdle's, with a
   // held candidate.
   EXPECT_LE(three.max_at_once(), 2);
+}
+
+TEST(JobExecutorTest, ExecuteRunsOnTheExecutorsThreadsAndCountsAgainstThem) {
+  // One thread, held by job A's candidate: work handed to Execute waits for
+  // it, and runs on the executor's thread, not the caller's.
+  WatchedFamily family;
+  std::atomic<bool> cancel{false};
+  JobExecutor ex(1);
+  std::thread a([&] { ex.Run(WatchedSpec(family, 0, 1), cancel); });
+  family.AwaitHeld();
+  std::atomic<bool> ran{false};
+  std::thread::id ran_on;
+  std::thread::id caller;
+  std::thread c([&] {
+    caller = std::this_thread::get_id();
+    ex.Execute([&] {
+      ran_on = std::this_thread::get_id();
+      ran = true;
+    });
+  });
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  EXPECT_FALSE(ran.load()) << "Execute's work ran beside a held candidate on one thread";
+  family.Release();
+  a.join();
+  c.join();
+  EXPECT_TRUE(ran.load());
+  EXPECT_NE(ran_on, caller);
+
+  // What the work throws reaches the caller.
+  EXPECT_THROW(ex.Execute([] { throw std::runtime_error("in the work"); }), std::runtime_error);
 }
 
 TEST(ResultChunksTest, ChunksAreBoundedOrderedAndTheLastCarriesStats) {
