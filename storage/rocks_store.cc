@@ -150,6 +150,13 @@ std::map<std::pair<std::string, std::string>, uint64_t> RocksStore::LevelCounts(
   return groups_.LevelCounts();
 }
 
+void RocksStore::StartFlush() {
+  rocksdb::FlushOptions background;
+  background.wait = false;
+  background.allow_write_stall = true;  // never wait, not even for a stall
+  db_->Flush(background, handles_).PermitUncheckedError();
+}
+
 StoreStats RocksStore::Stats(bool count_levels) {
   StoreStats st;
   auto sum = [&](const std::string& property) {

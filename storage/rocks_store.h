@@ -121,6 +121,7 @@ class RocksStore final : public Store {
   std::map<std::pair<std::string, std::string>, uint64_t> LevelCounts() override;
   // RocksDB properties and statistics tickers; level counts from the draw groups.
   StoreStats Stats(bool count_levels) override;
+  void StartFlush() override;
   // A BackupEngine backup of the live files and logs (rocks_store_backup.cc).
   Result<BackupSummary> Backup(const std::string& backup_dir,
                                const BackupOptions& options) override;

@@ -362,6 +362,13 @@ class Store {
     return {};
   }
 
+  // Starts writing what is held in memory to the store's files in the
+  // background and returns at once. For a writer whose writes are about to
+  // end (the last jobs of `foundry run`): the close then has less left to
+  // write while nothing else runs. Nothing a reader sees changes; a store
+  // with nothing to start does nothing.
+  virtual void StartFlush() {}
+
   // Takes a consistent backup of everything stored (every column family)
   // into `backup_dir` while reads and commits go on, sharing the table files
   // earlier backups there already hold (storage/backup.h). Returns the new

@@ -132,5 +132,37 @@ TEST(WalBoundTest, AClosedStoreLeavesItsLogsEmpty) {
   EXPECT_TRUE(last.ok()) << last.status().ToString();
 }
 
+// StartFlush writes the memtables out in the background: with no bound on
+// the logs (nothing else would flush), the ~12 MB a campaign committed
+// leave the logs without a close, and commits made meanwhile and after are
+// all kept.
+TEST(WalBoundTest, StartFlushEmptiesTheLogsWithoutAClose) {
+  TempDir tmp;
+  const std::string dir = tmp.Sub("db");
+  StoreOptions options;
+  options.max_wal_bytes = 0;
+  uint64_t committed = 0;
+  {
+    auto store = Store::Open(dir, options);
+    ASSERT_TRUE(store.ok()) << store.status().ToString();
+    committed = CommitCampaign(**store, dir, 60, 0).committed;
+    ASSERT_GT(WalBytes(dir), 10 * kMiB);
+    (*store)->StartFlush();
+    CommitBatchOf100(**store, committed);  // a commit while the flush runs
+    committed += 100;
+    for (int i = 0; i < 200 && WalBytes(dir) >= kMiB; ++i) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+    EXPECT_LT(WalBytes(dir), kMiB) << "the logs still hold the flushed commits";
+    CommitBatchOf100(**store, committed);
+    committed += 100;
+  }
+  auto store = Store::Open(dir, options);
+  ASSERT_TRUE(store.ok()) << store.status().ToString();
+  EXPECT_EQ((*store)->PuzzleCounts().at("sudoku"), committed);
+  auto last = (*store)->GetPuzzle(MakePuzzle("sudoku", "easy", "c-wal", committed - 1).id());
+  EXPECT_TRUE(last.ok()) << last.status().ToString();
+}
+
 }  // namespace
 }  // namespace foundry::storage
