@@ -119,7 +119,7 @@ int Run(const RunFlags& flags) {
     // The last tenth: start writing the store's memtables out now, on a
     // flush thread beside the last jobs, so that the close, which waits
     // while nothing else runs, has only that tenth left to flush
-    // (docs/scale.md, "The flush at the end").
+    // (docs/scale.md, "The flush at the end, started early").
     if (!flush_started && last.progress() >= 0.9) {
       flush_started = true;
       (*store)->StartFlush();
