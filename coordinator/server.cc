@@ -94,6 +94,12 @@ Result<std::unique_ptr<CoordinatorServer>> CoordinatorServer::Start(
   builder.AddListeningPort(address, credentials, &s->port_);
   // Result chunks hold at most 1,000 puzzles; 16 MB leaves room for large ones.
   builder.SetMaxReceiveMessageSize(16 << 20);
+  // The synchronous calls (NextPuzzle, GetPlayer, the streams) run on gRPC's
+  // poller threads, which by default it keeps at most two of: with a few
+  // calls in flight it starts and ends a thread for many of them, and
+  // thread starts are dear. Up to 16 stay (docs/players.md, "The
+  // synchronous server's threads, again").
+  builder.SetSyncServerOption(grpc::ServerBuilder::SyncServerOption::MAX_POLLERS, 16);
   builder.RegisterService(&s->campaigns_);
   builder.RegisterService(&s->workers_);
   builder.RegisterService(&s->store_);
