@@ -23,6 +23,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -161,8 +162,10 @@ class RocksStore final : public Store {
 
   // Reads `key` of the default column family into `value`; false when absent.
   Result<bool> GetMeta(const std::string& key, std::string* value);
-  // The grade mapping of `family`: its fitted one, else model.grade.
-  Result<GradeMapping> MappingOf(std::string_view family, const RatingModel& model);
+  // The grade mapping of `family`: its fitted one, else model.grade. Read
+  // from the store once per family, then from `grade_maps_`.
+  // REQUIRES: players_mu_ held.
+  Result<GradeMapping> MappingOfLocked(std::string_view family, const RatingModel& model);
   // Adds to `wb` what a scored play changes: the puzzle's best solution when
   // the answer beats it; fills `resp`'s answer_score, best_solution and
   // new_best. `seq` is the play's record (0: none). REQUIRES: players_mu_.
@@ -240,6 +243,12 @@ class RocksStore final : public Store {
   // The last play seq written (players_mu_); read from the store once.
   uint64_t last_play_seq_ = 0;
   bool play_seq_loaded_ = false;
+  // The fitted grade mapping of each family looked up so far (none: not
+  // fitted), so that a NextPuzzle or a first play does not search the
+  // default column family's levels for it (6% of a NextPuzzle's CPU on a
+  // store of 1 M puzzles, docs/players.md). Only PutGradeMappings writes
+  // mappings, and it updates this too. players_mu_.
+  std::map<std::string, std::optional<FittedGradeMapping>, std::less<>> grade_maps_;
 };
 
 }  // namespace foundry::storage

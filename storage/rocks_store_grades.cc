@@ -17,19 +17,6 @@ namespace foundry::storage {
 
 namespace pk = player_keys;
 
-Result<GradeMapping> RocksStore::MappingOf(std::string_view family, const RatingModel& model) {
-  std::string value;
-  Result<bool> fitted = GetMeta(pk::GradeMapKey(family), &value);
-  if (!fitted.ok()) return fitted.status();
-  if (!*fitted) return model.grade;
-  std::optional<FittedGradeMapping> decoded = pk::DecodeGradeMapping(value);
-  if (!decoded) {
-    return Status::DataLoss("store at " + dir_ + ": the grade mapping of family " +
-                            std::string(family) + " has a wrong size");
-  }
-  return decoded->mapping;
-}
-
 Result<std::optional<FittedGradeMapping>> RocksStore::GetGradeMapping(std::string_view family) {
   std::string value;
   Result<bool> fitted = GetMeta(pk::GradeMapKey(family), &value);
@@ -41,6 +28,23 @@ Result<std::optional<FittedGradeMapping>> RocksStore::GetGradeMapping(std::strin
                             std::string(family) + " has a wrong size");
   }
   return decoded;
+}
+
+Result<GradeMapping> RocksStore::MappingOfLocked(std::string_view family,
+                                                 const RatingModel& model) {
+  auto known = grade_maps_.find(family);
+  if (known == grade_maps_.end()) {
+    Result<std::optional<FittedGradeMapping>> read = GetGradeMapping(family);
+    if (!read.ok()) return read.status();
+    // Families come checked against the registry, but the store does not
+    // know it: a bound keeps a caller's made-up names from growing this.
+    constexpr size_t kMostFamiliesKept = 64;
+    if (grade_maps_.size() >= kMostFamiliesKept) {
+      return *read ? (*read)->mapping : model.grade;
+    }
+    known = grade_maps_.emplace(std::string(family), *read).first;
+  }
+  return known->second ? known->second->mapping : model.grade;
 }
 
 Status RocksStore::PutGradeMappings(const std::map<std::string, FittedGradeMapping>& mappings) {
@@ -65,7 +69,9 @@ Status RocksStore::PutGradeMappings(const std::map<std::string, FittedGradeMappi
   // Under the players' lock: a play or NextPuzzle reads one mapping from
   // its start to its write.
   std::lock_guard<std::mutex> lock(players_mu_);
-  return FromRocks(db_->Write(wo, &wb), dir_, "cannot store the grade mappings");
+  FOUNDRY_RETURN_IF_ERROR(FromRocks(db_->Write(wo, &wb), dir_, "cannot store the grade mappings"));
+  for (const auto& [family, fitted] : mappings) grade_maps_.insert_or_assign(family, fitted);
+  return Status::Ok();
 }
 
 Status RocksStore::ForEachRatedPuzzle(uint64_t min_judged_plays,

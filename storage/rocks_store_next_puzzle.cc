@@ -124,7 +124,7 @@ bool Listed(const std::vector<std::string>& ids, const std::string& id) {
 Result<Puzzle> RocksStore::NextPuzzle(std::string_view player_id, std::string_view family,
                                       double target, const RatingModel& model) {
   std::lock_guard<std::mutex> lock(players_mu_);
-  Result<GradeMapping> mapping = MappingOf(family, model);
+  Result<GradeMapping> mapping = MappingOfLocked(family, model);
   if (!mapping.ok()) return mapping.status();
   if (!(mapping->per_score >= 0)) {
     return Status::InvalidArgument("the grade mapping's per_score must not be negative");

@@ -190,7 +190,7 @@ Result<RecordPlayResponse> RocksStore::RecordPlayerPlay(const PlayerPlay& play,
       }
       rating = *decoded;
     } else {
-      Result<GradeMapping> mapping = MappingOf(family, model);
+      Result<GradeMapping> mapping = MappingOfLocked(family, model);
       if (!mapping.ok()) return mapping.status();
       rating.rating = model.new_player;
       rating.rating.rating = mapping->Rating(puzzle.difficulty().score());

@@ -48,6 +48,34 @@ TEST_P(StoreTest, AFittedMappingPlacesItsFamilysNewPuzzles) {
   EXPECT_EQ(r->puzzle_rating(), 1050 - 100);
 }
 
+// The store keeps the mappings it has read in memory: a refit while it is
+// open must reach the very next NextPuzzle and first play, and a refused
+// refit must leave the one in use.
+TEST_P(StoreTest, ARefitTakesEffectAtOnceInAnOpenStore) {
+  const RatingModel model = FakeModel();
+  auto store = OpenOrDie();
+  ASSERT_TRUE(store->Commit(Batch(kSn, "c1", 0, 10)).ok());  // scores 0.00..0.09
+  // The default mapping: 1000..1090; 1031 is nearest score 0.03.
+  auto p = store->NextPuzzle("amy", kSn, 1031, model);
+  ASSERT_TRUE(p.ok()) << p.status().ToString();
+  EXPECT_EQ(p->id(), testing::MakeId(kSn, "c1", 3));
+  auto r = store->RecordPlayerPlay(JudgedPlay(testing::MakeId(kSn, "c1", 5), "bob", true), model);
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(r->puzzle_rating(), 1050 - 100);
+  // Refit: 2000 + 10000 (score - 0.5): -3000..-2100, 100 apart.
+  ASSERT_TRUE(store->PutGradeMappings({{kSn, {{2000, 10000}, 12, 1234}}}).ok());
+  p = store->NextPuzzle("amy", kSn, -2790, model);
+  ASSERT_TRUE(p.ok()) << p.status().ToString();
+  EXPECT_EQ(p->id(), testing::MakeId(kSn, "c1", 2)) << "-2800 is the nearest";
+  r = store->RecordPlayerPlay(JudgedPlay(testing::MakeId(kSn, "c1", 6), "bob", true), model);
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(r->puzzle_rating(), -2400 - 100);
+  ASSERT_FALSE(store->PutGradeMappings({{kSn, {{1500, -1}, 1, 0}}}).ok());
+  r = store->RecordPlayerPlay(JudgedPlay(testing::MakeId(kSn, "c1", 7), "bob", true), model);
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(r->puzzle_rating(), -2300 - 100) << "a refused refit changes nothing";
+}
+
 TEST_P(StoreTest, AFallingOrBrokenMappingIsRefused) {
   auto store = OpenOrDie();
   EXPECT_EQ(store->PutGradeMappings({{kSn, {{1500, -1}, 1, 0}}}).code(),
