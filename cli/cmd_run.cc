@@ -1,6 +1,7 @@
 // foundry run: a whole campaign in one process — the coordinator core, an
 // in-process worker and the store, no network.
 #include <atomic>
+#include <chrono>
 #include <csignal>
 #include <thread>
 
@@ -39,6 +40,23 @@ void PrintExample(storage::Store& store, const std::string& campaign_id) {
 
 // The generation fingerprint both halves of an in-process run present.
 constexpr char kInProcessFingerprint[] = "in-process";
+
+// Compactions fall behind while generation keeps every core busy; they are
+// finished here, while nothing else runs, so that the store this run hands
+// over serves its next reader at full speed (storage/store.h,
+// SettleCompactions). Ctrl-C leaves them for the store's next open.
+void SettleStore(storage::Store& store, bool quiet) {
+  constexpr auto kQuietWait = std::chrono::seconds(1);
+  constexpr auto kMostWait = std::chrono::seconds(120);
+  if (store.SettleCompactions(kQuietWait, g_interrupted)) return;
+  if (!quiet) {
+    fmt::print(stderr,
+               "finishing the store's compactions (Ctrl-C leaves them for its next open)\n");
+  }
+  if (!store.SettleCompactions(kMostWait - kQuietWait, g_interrupted) && !quiet) {
+    fmt::print(stderr, "note: compactions still owed; the store's next open does them\n");
+  }
+}
 
 int Run(const RunFlags& flags) {
   auto spec = ToSpec(flags.gen);
@@ -132,6 +150,7 @@ int Run(const RunFlags& flags) {
   progress.Finish();
   ReportCampaignEnd(last, seconds);
   if (!flags.quiet) PrintExample(**store, id);
+  if (!g_interrupted.load()) SettleStore(**store, flags.quiet);
   return last.state() == foundry::v1::CAMPAIGN_STATE_DONE ? 0 : 1;
 }
 

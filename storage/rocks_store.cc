@@ -2,9 +2,11 @@
 // 2, counts and campaigns. Key layouts: keys.h. Locking: rocks_store.h.
 #include "storage/rocks_store.h"
 
+#include <chrono>
 #include <map>
 #include <optional>
 #include <set>
+#include <thread>
 #include <unordered_set>
 #include <utility>
 
@@ -155,6 +157,27 @@ void RocksStore::StartFlush() {
   background.wait = false;
   background.allow_write_stall = true;  // never wait, not even for a stall
   db_->Flush(background, handles_).PermitUncheckedError();
+}
+
+bool RocksStore::SettleCompactions(std::chrono::milliseconds limit, const std::atomic<bool>& stop) {
+  const auto deadline = std::chrono::steady_clock::now() + limit;
+  const auto owed = [&] {
+    uint64_t v = 0;
+    if (db_->GetIntProperty(rocksdb::DB::Properties::kNumRunningCompactions, &v) && v > 0) {
+      return true;
+    }
+    for (rocksdb::ColumnFamilyHandle* h : handles_) {
+      if (db_->GetIntProperty(h, rocksdb::DB::Properties::kCompactionPending, &v) && v > 0) {
+        return true;
+      }
+    }
+    return false;
+  };
+  while (owed()) {
+    if (stop.load() || std::chrono::steady_clock::now() >= deadline) return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  return true;
 }
 
 StoreStats RocksStore::Stats(bool count_levels) {

@@ -123,6 +123,7 @@ class RocksStore final : public Store {
   // RocksDB properties and statistics tickers; level counts from the draw groups.
   StoreStats Stats(bool count_levels) override;
   void StartFlush() override;
+  bool SettleCompactions(std::chrono::milliseconds limit, const std::atomic<bool>& stop) override;
   // A BackupEngine backup of the live files and logs (rocks_store_backup.cc).
   Result<BackupSummary> Backup(const std::string& backup_dir,
                                const BackupOptions& options) override;
