@@ -161,6 +161,14 @@ void RocksStore::StartFlush() {
 
 bool RocksStore::SettleCompactions(std::chrono::milliseconds limit, const std::atomic<bool>& stop) {
   const auto deadline = std::chrono::steady_clock::now() + limit;
+  // A store in a background error (a full disk) runs no compaction until
+  // it recovers: waiting would only wait out the limit. RocksDB counts the
+  // errors since the open, so a store that had one and recovered is left
+  // owing, as it was before this wait existed.
+  const auto failed = [&] {
+    uint64_t errors = 0;
+    return db_->GetIntProperty(rocksdb::DB::Properties::kBackgroundErrors, &errors) && errors > 0;
+  };
   const auto owed = [&] {
     uint64_t v = 0;
     if (db_->GetIntProperty(rocksdb::DB::Properties::kNumRunningCompactions, &v) && v > 0) {
@@ -174,7 +182,7 @@ bool RocksStore::SettleCompactions(std::chrono::milliseconds limit, const std::a
     return false;
   };
   while (owed()) {
-    if (stop.load() || std::chrono::steady_clock::now() >= deadline) return false;
+    if (stop.load() || failed() || std::chrono::steady_clock::now() >= deadline) return false;
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
   }
   return true;
