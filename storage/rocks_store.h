@@ -246,9 +246,9 @@ class RocksStore final : public Store {
   bool play_seq_loaded_ = false;
   // The fitted grade mapping of each family looked up so far (none: not
   // fitted), so that a NextPuzzle or a first play does not search the
-  // default column family's levels for it (6% of a NextPuzzle's CPU on a
-  // store of 1 M puzzles, docs/players.md). Only PutGradeMappings writes
-  // mappings, and it updates this too. players_mu_.
+  // default column family's levels for it (docs/players.md, "The grade
+  // mapping kept in memory"). Only PutGradeMappings writes mappings, and it
+  // updates this too. players_mu_.
   std::map<std::string, std::optional<FittedGradeMapping>, std::less<>> grade_maps_;
 };
 

@@ -374,11 +374,10 @@ class Store {
   // Waits until the store owes no compaction (none pending, none running),
   // for at most `limit` and only while `stop` stays false. Compactions run
   // at low CPU priority and fall behind a bulk write that keeps every core
-  // busy; a store left owing them makes its next reader pay for them (a
-  // 10 M-puzzle `foundry run` left ~4 s of merges that doubled GetPuzzle's
-  // p99 under the next coordinator; docs/scale.md, "A store handed over
-  // settled"). Returns whether the store settled; what is left is done at
-  // its next open. A store without compactions settles at once.
+  // busy; a store left owing them makes its next reader pay for them
+  // (docs/scale.md, "A store handed over settled"). Returns whether the
+  // store settled; what is left is done at its next open. A store without
+  // compactions settles at once.
   virtual bool SettleCompactions(std::chrono::milliseconds limit, const std::atomic<bool>& stop) {
     (void)limit;
     (void)stop;
