@@ -33,6 +33,20 @@ inline constexpr std::array<uint8_t, 512> kBitCount9 = [] {
   return t;
 }();
 
+// Bits set in a mask of at most `Bits` bits (a sudoku unit's digits or
+// cells), as a function object: by kBitCount9's table up to nine bits.
+template <int Bits>
+struct MaskBitCount {
+  static_assert(Bits <= 16);
+  constexpr int operator()(uint32_t m) const {
+    if constexpr (Bits <= 9) {
+      return kBitCount9[m];
+    } else {
+      return BitCount16(m);
+    }
+  }
+};
+
 // Nibbles of `x` whose lowest bit is set: `x` may have bits only at
 // positions 0, 4, 8, ..., 28, and the multiplication sums them into the top
 // nibble.

@@ -85,32 +85,22 @@ class GradingLogic {
 
   // Makes one step of technique t; false when it finds nothing to do.
   bool Apply(Technique t) {
+    // clang-format off
     switch (t) {
-      case Technique::kNakedSingle:
-        return NakedSingles();
-      case Technique::kHiddenSingle:
-        return HiddenSingles();
-      case Technique::kLockedCandidates:
-        return LockedCandidates();
-      case Technique::kNakedPair:
-        return NakedSubset(2);
-      case Technique::kHiddenPair:
-        return HiddenSubset(2);
-      case Technique::kNakedTriple:
-        return NakedSubset(3);
-      case Technique::kHiddenTriple:
-        return HiddenSubset(3);
-      case Technique::kXWing:
-        return Fish(2);
-      case Technique::kXYWing:
-        return XYWing();
-      case Technique::kSwordfish:
-        return Fish(3);
-      case Technique::kNakedQuad:
-        return NakedSubset(4);
-      case Technique::kHiddenQuad:
-        return HiddenSubset(4);
+      case Technique::kNakedSingle:      return NakedSingles();
+      case Technique::kHiddenSingle:     return HiddenSingles();
+      case Technique::kLockedCandidates: return LockedCandidates();
+      case Technique::kNakedPair:        return NakedSubset(2);
+      case Technique::kHiddenPair:       return HiddenSubset(2);
+      case Technique::kNakedTriple:      return NakedSubset(3);
+      case Technique::kHiddenTriple:     return HiddenSubset(3);
+      case Technique::kXWing:            return Fish(2);
+      case Technique::kXYWing:           return XYWing();
+      case Technique::kSwordfish:        return Fish(3);
+      case Technique::kNakedQuad:        return NakedSubset(4);
+      case Technique::kHiddenQuad:       return HiddenSubset(4);
     }
+    // clang-format on
     return false;
   }
 
@@ -308,12 +298,31 @@ class GradingLogic {
   static constexpr UnitScan kHidden[] = {UnitScan::kHiddenPairs, UnitScan::kHiddenTriples,
                                          UnitScan::kHiddenQuads};
 
+  // In a unit of n open cells, k cells holding only k digits (naked) leave
+  // the other n - k digits to the other n - k cells (hidden), and both
+  // remove the same candidates: those k digits from the other cells. So a
+  // subset scan of size k finds a step in unit u exactly when the other
+  // kind's scan of size m = n - k would (m = 1: a hidden single, or a cell
+  // with one candidate), provided u has no single of the kind that scan
+  // passes over; and a scan of that size that found nothing there since u
+  // last changed answers for it. The grader tries pairs and triples before
+  // quads, so most quad scans end here, with the same steps.
+  bool OtherSideFruitless(bool hidden, int m, int u) {
+    const bool no_singles =
+        hidden ? (fruitless_.units(UnitScan::kHiddenSingles) >> u & 1) != 0
+               : std::none_of(g_.units[u].begin(), g_.units[u].end(),
+                              [&](int c) { return single_[c >> 6] >> (c & 63) & 1; });
+    if (!no_singles || m > 4) return false;
+    return m == 1 || (fruitless_.units(hidden ? kHidden[m - 2] : kNaked[m - 2]) >> u & 1);
+  }
+
   bool NakedSubset(int k) {
     uint64_t& fruitless = fruitless_.units(kNaked[k - 2]);
     for (int u = 0; u < 3 * N; ++u) {
       if (fruitless >> u & 1) continue;
       const auto& unit = g_.units[u];
-      if (N - Count(placed_[u]) <= k) {  // open cells: one digit per placed cell
+      const int open = N - Count(placed_[u]);  // one digit per placed cell
+      if (open <= k || OtherSideFruitless(/*hidden=*/true, open - k, u)) {
         fruitless |= uint64_t{1} << u;
         continue;
       }
@@ -356,7 +365,7 @@ class GradingLogic {
       int digits[N];
       int m = 0;
       const int open = N - Count(placed_[u]);  // one digit per placed cell
-      if (open <= k) {
+      if (open <= k || OtherSideFruitless(/*hidden=*/false, open - k, u)) {
         fruitless |= uint64_t{1} << u;
         continue;
       }
@@ -468,20 +477,8 @@ class GradingLogic {
     return false;
   }
 
-  // Count as a function object, for ForCombosWithin.
-  struct CountOfBits {
-    int operator()(uint32_t m) const { return Count(m); }
-  };
-  static constexpr CountOfBits CountOf{};
-
-  // Bits set in a mask: by table when masks have at most nine bits.
-  static int Count(uint32_t m) {
-    if constexpr (N <= 9) {
-      return kBitCount9[m];
-    } else {
-      return BitCount16(m);
-    }
-  }
+  static constexpr MaskBitCount<N> CountOf{};
+  static int Count(uint32_t m) { return CountOf(m); }
 
   static constexpr uint64_t kAllUnits = (uint64_t{1} << (3 * N)) - 1;
   FruitlessScans fruitless_;
