@@ -298,15 +298,15 @@ class GradingLogic {
   static constexpr UnitScan kHidden[] = {UnitScan::kHiddenPairs, UnitScan::kHiddenTriples,
                                          UnitScan::kHiddenQuads};
 
-  // In a unit of n open cells, k cells holding only k digits (naked) leave
-  // the other n - k digits to the other n - k cells (hidden), and both
-  // remove the same candidates: those k digits from the other cells. So a
-  // subset scan of size k finds a step in unit u exactly when the other
-  // kind's scan of size m = n - k would (m = 1: a hidden single, or a cell
-  // with one candidate), provided u has no single of the kind that scan
-  // passes over; and a scan of that size that found nothing there since u
-  // last changed answers for it. The grader tries pairs and triples before
-  // quads, so most quad scans end here, with the same steps.
+  // Whether a subset scan can pass over unit u because the complementary
+  // scan of the other kind is known to find nothing there. In a unit of n
+  // open cells, k cells holding only k digits (a naked subset) leave the
+  // other n - k digits to the other n - k cells (a hidden subset), and both
+  // remove the same candidates, so the two scans find a step in u together.
+  // m = n - k is the other side's size (1: a hidden single, or a cell with
+  // one candidate); `hidden`: the other side is a hidden subset. A scan
+  // passes over the singles of its kind, so u must have none. The grader
+  // tries pairs and triples before quads: most quad scans end here.
   bool OtherSideFruitless(bool hidden, int m, int u) {
     const bool no_singles =
         hidden ? (fruitless_.units(UnitScan::kHiddenSingles) >> u & 1) != 0
