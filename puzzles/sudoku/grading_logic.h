@@ -165,6 +165,7 @@ class GradingLogic {
     const uint64_t bit = uint64_t{1} << (c & 63);
     single_[c >> 6] = single ? single_[c >> 6] | bit : single_[c >> 6] & ~bit;
   }
+  bool IsSingle(int c) const { return single_[c >> 6] >> (c & 63) & 1; }
   // The first cell from `from` on in single_, or kCells.
   int NextSingle(int from) const {
     int w = from >> 6;
@@ -308,12 +309,12 @@ class GradingLogic {
   // passes over the singles of its kind, so u must have none. The grader
   // tries pairs and triples before quads: most quad scans end here.
   bool OtherSideFruitless(bool hidden, int m, int u) {
-    const bool no_singles =
-        hidden ? (fruitless_.units(UnitScan::kHiddenSingles) >> u & 1) != 0
-               : std::none_of(g_.units[u].begin(), g_.units[u].end(),
-                              [&](int c) { return single_[c >> 6] >> (c & 63) & 1; });
-    if (!no_singles || m > 4) return false;
-    return m == 1 || (fruitless_.units(hidden ? kHidden[m - 2] : kNaked[m - 2]) >> u & 1);
+    if (m > 4) return false;  // cheapest tests first: this runs on every subset scan
+    if (m > 1 && !(fruitless_.units(hidden ? kHidden[m - 2] : kNaked[m - 2]) >> u & 1)) {
+      return false;
+    }
+    if (hidden) return fruitless_.units(UnitScan::kHiddenSingles) >> u & 1;
+    return std::none_of(g_.units[u].begin(), g_.units[u].end(), [&](int c) { return IsSingle(c); });
   }
 
   bool NakedSubset(int k) {
