@@ -1,6 +1,7 @@
 // foundry verify: re-verify every puzzle of a store or a JSON Lines file with
-// the family's independent checker, recompute every id, and look for two
-// puzzles with one canonical key, on every core. Non-zero exit on any failure.
+// the family's independent checker, recompute every id and difficulty, and
+// look for two puzzles with one canonical key, on every core. Non-zero exit
+// on any failure.
 #include <fstream>
 #include <optional>
 #include <unordered_set>
@@ -38,6 +39,24 @@ struct Outcome {
   std::string id;
 };
 
+// "" when the recorded difficulty is the one the family's Verify computes
+// again (level, score and details: a puzzle's grade is part of what the
+// store promises); else what differs. A line that records no difficulty
+// claims none.
+std::string DifficultyMismatch(const foundry::v1::Difficulty& recorded,
+                               const puzzles::Difficulty& regraded) {
+  if (recorded.level() != regraded.level || recorded.score() != regraded.score) {
+    return fmt::format("difficulty recorded as {:?} {}, graded again {:?} {}", recorded.level(),
+                       recorded.score(), regraded.level, regraded.score);
+  }
+  const auto details = nlohmann::json::parse(recorded.details_json(), nullptr, false);
+  if (details != regraded.details) {
+    return fmt::format("difficulty details recorded as {}, graded again {}",
+                       recorded.details_json(), regraded.details.dump());
+  }
+  return "";
+}
+
 Outcome CheckOne(Pending& item) {
   if (!item.puzzle) {
     auto p = PuzzleFromJsonLine(item.line);
@@ -56,6 +75,10 @@ Outcome CheckOne(Pending& item) {
   if (!difficulty.ok()) return {difficulty.status().message(), ""};
   std::string id = puzzles::PuzzleId(**family, (*family)->CanonicalBytes(puzzle));
   if (id != p.id()) return {fmt::format("id should be {} for this puzzle", id), ""};
+  if (p.has_difficulty()) {
+    std::string wrong = DifficultyMismatch(p.difficulty(), *difficulty);
+    if (!wrong.empty()) return {std::move(wrong), ""};
+  }
   return {"", std::move(id)};
 }
 

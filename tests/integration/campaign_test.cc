@@ -270,4 +270,45 @@ TEST_F(CampaignTest, VerifyFindsEveryBadLineInOrderAcrossBatches) {
   EXPECT_NE(verified.err.find("same canonical key"), std::string::npos) << verified.err;
 }
 
+// A puzzle's recorded difficulty is part of what verify checks: a line whose
+// level, score or details differ from what the family's Verify grades again
+// fails, naming both; a line that records no difficulty claims none.
+TEST_F(CampaignTest, VerifyComparesTheRecordedDifficultyWithItsRegrade) {
+  const std::string db = dir_.path() + "/grades-db";
+  auto run = RunCommand({Bin("foundry"), "run", "--family", "sudoku", "--count", "30", "--seed",
+                         "3", "--quiet", "--db", db});
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  auto exported = RunCommand({Bin("foundry"), "export", "--db", db});
+  ASSERT_EQ(exported.exit_code, 0) << exported.err;
+  std::vector<nlohmann::json> lines;
+  std::istringstream in(exported.out);
+  for (std::string line; std::getline(in, line);) lines.push_back(nlohmann::json::parse(line));
+  ASSERT_EQ(lines.size(), 30u);
+
+  const std::string level = lines[2]["difficulty"]["level"];
+  lines[2]["difficulty"]["level"] = level == "expert" ? "easy" : "expert";  // line 3
+  lines[4]["difficulty"]["score"] = lines[4]["difficulty"]["score"].get<double>() + 0.001;
+  lines[6]["difficulty"]["clues"] = lines[6]["difficulty"]["clues"].get<int>() + 1;  // line 7
+  lines[8].erase("difficulty");  // line 9: no claim, nothing to compare
+  const std::string file = dir_.path() + "/regraded.jsonl";
+  {
+    std::ofstream out(file);
+    for (const auto& line : lines) out << line.dump() << "\n";
+  }
+  auto verified = RunCommand({Bin("foundry"), "verify", file});
+  EXPECT_EQ(verified.exit_code, 1);
+  EXPECT_NE(verified.out.find("verified 30 puzzles: 27 ok, 3 failed"), std::string::npos)
+      << verified.out;
+  for (int line : {3, 5, 7}) {
+    const size_t at = verified.err.find(file + ":" + std::to_string(line) + " ");
+    ASSERT_NE(at, std::string::npos) << line << "\n" << verified.err;
+    EXPECT_NE(verified.err.find("graded again", at), std::string::npos) << verified.err;
+  }
+  EXPECT_EQ(verified.err.find(file + ":9 "), std::string::npos) << verified.err;
+
+  // The store itself, whose grades are the generator's, verifies clean.
+  auto store = RunCommand({Bin("foundry"), "verify", "--db", db});
+  EXPECT_EQ(store.exit_code, 0) << store.out << store.err;
+}
+
 }  // namespace foundry::testing
