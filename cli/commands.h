@@ -59,4 +59,8 @@ Result<foundry::v1::CampaignSpec> ToSpec(const GenerationFlags& flags);
 // Prints "foundry: <message>" to stderr and returns 1.
 int Fail(const std::string& message);
 
+// A check for options read into unsigned integers: CLI11 reads "-5" into a
+// uint64_t as 2^64 - 5, so a minus sign is refused here, by name.
+CLI::Validator NotNegative();
+
 }  // namespace foundry::cli

@@ -1,5 +1,6 @@
 // End to end: real coordinator and workers on loopback, driven by the real
 // foundry command.
+#include <filesystem>
 #include <fstream>
 #include <regex>
 #include <set>
@@ -309,6 +310,25 @@ TEST_F(CampaignTest, VerifyComparesTheRecordedDifficultyWithItsRegrade) {
   // The store itself, whose grades are the generator's, verifies clean.
   auto store = RunCommand({Bin("foundry"), "verify", "--db", db});
   EXPECT_EQ(store.exit_code, 0) << store.out << store.err;
+}
+
+// CLI11 reads "-5" into an unsigned option as 2^64 - 5: --limit -5 exported
+// everything and --seed -1 ran seed 2^64 - 1. Each is refused by name now.
+TEST_F(CampaignTest, NegativeValuesOfUnsignedFlagsAreRefusedByName) {
+  const std::string db = dir_.path() + "/never-made";
+  const std::vector<std::vector<std::string>> commands = {
+      {"export", "--db", db, "--limit", "-5"},
+      {"sample", "--db", db, "--seed", "-3"},
+      {"run", "--family", "sudoku", "--count", "3", "--seed", "-1", "--db", db, "--quiet"},
+  };
+  for (const auto& args : commands) {
+    std::vector<std::string> argv = {Bin("foundry")};
+    argv.insert(argv.end(), args.begin(), args.end());
+    auto r = RunCommand(argv);
+    EXPECT_NE(r.exit_code, 0) << args[0];
+    EXPECT_NE(r.err.find("must be 0 or more, got '-"), std::string::npos) << args[0] << r.err;
+  }
+  EXPECT_FALSE(std::filesystem::exists(db)) << "nothing may run on a refused flag";
 }
 
 }  // namespace foundry::testing
