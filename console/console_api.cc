@@ -1,5 +1,7 @@
 #include "console/console_api.h"
 
+#include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <exception>
 
@@ -88,6 +90,18 @@ std::string FieldText(const nlohmann::json& body, const char* key) {
   if (it == body.end() || it->is_null()) return "";
   if (it->is_string()) return it->get<std::string>();
   return it->dump();
+}
+
+Result<double> PlaySeconds(const nlohmann::json& body) {
+  constexpr double kDay = 86400;  // RecordPlay's bound
+  auto it = body.find("seconds");
+  if (it == body.end() || it->is_null()) return 0.0;
+  const double seconds = it->is_number() ? it->get<double>() : -1;
+  if (!(seconds >= 0) || !std::isfinite(seconds)) {
+    return Status::InvalidArgument(
+        fmt::format("seconds must be a number, 0 or more, got {}", it->dump()));
+  }
+  return std::min(seconds, kDay);
 }
 
 Role ConsoleApi::OwnRole() {

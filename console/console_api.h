@@ -85,6 +85,12 @@ Result<std::optional<double>> ParseScore(const char* key, const std::string& tex
 // missing or null as "".
 std::string FieldText(const nlohmann::json& body, const char* key);
 
+// A play's "seconds": missing or null is 0 (not timed); a longer time than
+// a day counts as a day (a page left open overnight still records its
+// play). InvalidArgument naming the field for a value that is not a number,
+// is negative or is not finite: nothing is recorded.
+Result<double> PlaySeconds(const nlohmann::json& body);
+
 // The puzzle page's JSON of a stored record (GET /api/puzzles/ID): its
 // family draws the text and the answer prompt. FailedPrecondition for a
 // family this build lacks, DataLoss for a record that is not JSON.

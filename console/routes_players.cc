@@ -239,11 +239,9 @@ void Play(ConsoleApi& api, const std::string& id, const httplib::Request& http_r
   if (answer == body->end() || !answer->is_string()) {
     return SendError(res, 400, "answer must be a string: the text the prompt asks for");
   }
-  double seconds = 0;
-  if (auto it = body->find("seconds"); it != body->end() && it->is_number())
-    seconds = it->get<double>();
-  if (!(seconds >= 0)) seconds = 0;
-  seconds = std::min(seconds, 86400.0);
+  auto timed = PlaySeconds(*body);
+  if (!timed.ok()) return SendError(res, timed.status());
+  const double seconds = *timed;
   foundry::v1::RecordPlayRequest req;
   req.set_id(id);
   req.set_player_id(round->player);

@@ -146,14 +146,12 @@ void Play(ConsoleApi& api, const std::string& id, const httplib::Request& http_r
   const std::string answer = FieldText(*body, "answer");
   auto right = loaded->family->CheckAnswer(loaded->puzzle, loaded->solution, answer);
   if (!right.ok()) return SendError(res, right.status());  // unreadable: nothing recorded
-  double seconds = 0;
-  if (auto it = body->find("seconds"); it != body->end() && it->is_number())
-    seconds = it->get<double>();
-  if (!(seconds >= 0)) seconds = 0;
+  auto seconds = PlaySeconds(*body);
+  if (!seconds.ok()) return SendError(res, seconds.status());
   foundry::v1::RecordPlayRequest req;
   req.set_id(id);
   req.set_solved(*right);
-  req.set_seconds(std::min(seconds, 86400.0));
+  req.set_seconds(*seconds);
   foundry::v1::RecordPlayResponse out;
   grpc::Status st = api.link.store().RecordPlay(api.link.Context(s.token).get(), req, &out);
   if (!st.ok()) return SendError(res, LinkError(st, api.link.address()));

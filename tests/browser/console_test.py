@@ -214,6 +214,14 @@ class ConsoleTest(ConsolePageTest):
         self.css("#play-submit").click()
         self.wait(lambda d: "error" in d.find_element(By.CSS_SELECTOR, "#play-result").get_attribute("class"))
         self.assertEqual(self.stack.get_puzzle(puzzle_id)["plays"], after)
+        # So is a time that is not one (a script's mistake, never the page's).
+        api = ApiClient(self.url)
+        for seconds in ("abc", -1, [3]):
+            code, body = api.call("POST", "/api/puzzles/%s/play" % puzzle_id,
+                                  {"answer": answer, "seconds": seconds}, csrf=api.session["csrf"])
+            self.assertEqual(code, 400, (seconds, body))
+            self.assertIn("seconds must be a number, 0 or more", body["error"])
+        self.assertEqual(self.stack.get_puzzle(puzzle_id)["plays"], after)
 
     def test_07_hostile_names_render_as_text(self):
         self.assertIn("stored", self.import_out)

@@ -287,6 +287,10 @@ class PlayersTest(ConsolePageTest):
         self.assertIn("answer", answer["error"])
         code, answer = post(play, {"answer": 5})
         self.assertEqual(code, 400, answer)
+        for seconds in ("abc", -5, True):
+            code, answer = post(play, {"answer": "1234", "seconds": seconds})
+            self.assertEqual(code, 400, (seconds, answer))
+            self.assertIn("seconds must be a number, 0 or more", answer["error"])
         code, player = api.call("GET", "/api/player")
         self.assertEqual({r["family"]: r["plays"] for r in player["ratings"]}["secret-number"], 0)
         self.assertEqual(player["history"], [])
