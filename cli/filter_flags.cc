@@ -1,6 +1,7 @@
 #include "cli/filter_flags.h"
 
 #include <charconv>
+#include <chrono>
 #include <ctime>
 
 #include <fmt/format.h>
@@ -39,6 +40,12 @@ std::optional<int64_t> ParseTime(const std::string& text) {
     rest = strptime(t.c_str(), "%Y-%m-%d", &tm);
     if (rest == nullptr || *rest != '\0') return std::nullopt;
   }
+  // strptime takes any day 1..31 of any month and timegm rolls it over:
+  // 2026-02-30 would be 2026-03-02.
+  const std::chrono::year_month_day day{std::chrono::year{tm.tm_year + 1900},
+                                        std::chrono::month{static_cast<unsigned>(tm.tm_mon + 1)},
+                                        std::chrono::day{static_cast<unsigned>(tm.tm_mday)}};
+  if (!day.ok()) return std::nullopt;
   const time_t seconds = timegm(&tm);
   if (seconds < 0) return std::nullopt;
   return static_cast<int64_t>(seconds) * 1000;

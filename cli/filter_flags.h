@@ -26,7 +26,8 @@ void AddFilterFlags(CLI::App& cmd, FilterFlags& flags);
 Result<foundry::v1::PuzzleFilter> ToFilter(const FilterFlags& flags);
 
 // Milliseconds since 1970 from "1700000000000", "2026-11-22" or
-// "2026-11-22T10:30:00" (UTC, optional trailing Z). nullopt otherwise.
+// "2026-11-22T10:30:00" (UTC, optional trailing Z). nullopt otherwise,
+// and for a day its month does not have (2026-02-30).
 std::optional<int64_t> ParseTime(const std::string& text);
 
 }  // namespace foundry::cli

@@ -331,4 +331,25 @@ TEST_F(CampaignTest, NegativeValuesOfUnsignedFlagsAreRefusedByName) {
   EXPECT_FALSE(std::filesystem::exists(db)) << "nothing may run on a refused flag";
 }
 
+// A date filter names a real day: strptime took 2026-02-30 and timegm rolled
+// it over to 2 March. The flag is checked before the store is opened, so a
+// real day reaches the (missing) store's own error.
+TEST_F(CampaignTest, AFilterDateThatIsNoDayIsRefused) {
+  const std::string db = dir_.path() + "/no-store";
+  for (const char* date : {"2026-02-30", "2023-02-29", "2026-04-31T10:00:00", "2026-13-01"}) {
+    auto r = RunCommand({Bin("foundry"), "export", "--db", db, "--created-after", date});
+    EXPECT_EQ(r.exit_code, 1) << date;
+    EXPECT_NE(r.err.find(std::string("--created-after must be ms since 1970 or a UTC date like "
+                                     "2026-11-22 or 2026-11-22T10:30:00, got '") +
+                         date + "'"),
+              std::string::npos)
+        << r.err;
+  }
+  for (const char* date : {"2024-02-29", "2026-11-30T23:59:59Z", "1796081553371"}) {
+    auto r = RunCommand({Bin("foundry"), "export", "--db", db, "--created-before", date});
+    EXPECT_EQ(r.exit_code, 1) << date;
+    EXPECT_NE(r.err.find("no store at"), std::string::npos) << date << r.err;
+  }
+}
+
 }  // namespace foundry::testing
