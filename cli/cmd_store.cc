@@ -8,9 +8,11 @@
 
 #include "cli/commands.h"
 #include "cli/filter_flags.h"
+#include "cli/input_file.h"
 #include "cli/progress.h"
 #include "cli/puzzle_json.h"
 #include "cli/puzzle_source.h"
+#include "coordinator/message_limits.h"
 #include "puzzles/family.h"
 
 namespace foundry::cli {
@@ -29,8 +31,9 @@ struct SampleFlags {
 // Ids to exclude: one per line, either a bare id or a JSON object with "id"
 // (so a previous `foundry sample` output works as is).
 Result<std::vector<std::string>> ReadIds(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) return Status::InvalidArgument(fmt::format("cannot read {}", path));
+  auto opened = OpenInputFile(path);
+  if (!opened.ok()) return opened.status();
+  std::ifstream& in = *opened;
   std::vector<std::string> ids;
   std::string line;
   while (std::getline(in, line)) {
@@ -145,8 +148,9 @@ struct ImportFlags {
 };
 
 int Import(const ImportFlags& f) {
-  std::ifstream in(f.file);
-  if (!in) return Fail(fmt::format("cannot read {}", f.file));
+  auto opened = OpenInputFile(f.file);
+  if (!opened.ok()) return Fail(opened.status().message());
+  std::ifstream& in = *opened;
   std::vector<foundry::v1::ImportRequest> items;
   std::vector<std::pair<uint64_t, std::string>> rejected;
   std::string line;
@@ -160,9 +164,19 @@ int Import(const ImportFlags& f) {
       rejected.emplace_back(number, p.status().message());
       continue;
     }
-    auto& item = items.emplace_back();
+    foundry::v1::ImportRequest item;
     *item.mutable_puzzle() = std::move(*p);
     item.set_line(number);
+    // One puzzle is one message to a coordinator, which would end the
+    // whole import at a larger one; the same limit holds for --db.
+    if (item.ByteSizeLong() > coordinator::kMaxReceiveBytes) {
+      rejected.emplace_back(
+          number,
+          fmt::format("{:.1f} MiB, more than the {} MiB a puzzle may take in an import",
+                      item.ByteSizeLong() / 1048576.0, coordinator::kMaxReceiveBytes >> 20));
+      continue;
+    }
+    items.push_back(std::move(item));
   }
   auto source = PuzzleSource::Open(f.source);
   if (!source.ok()) return Fail(source.status().message());

@@ -11,6 +11,7 @@
 #include <tbb/parallel_for.h>
 
 #include "cli/commands.h"
+#include "cli/input_file.h"
 #include "cli/progress.h"
 #include "cli/puzzle_json.h"
 #include "puzzles/puzzle_id.h"
@@ -137,8 +138,9 @@ int VerifyStore(const std::string& dir) {
 }
 
 int VerifyFile(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) return Fail(fmt::format("cannot open '{}'", path));
+  auto opened = OpenInputFile(path);
+  if (!opened.ok()) return Fail(opened.status().message());
+  std::ifstream& in = *opened;
   Verifier v;
   std::string line;
   for (uint64_t n = 1; std::getline(in, line); ++n) {

@@ -6,6 +6,7 @@
 #include <grpcpp/health_check_service_interface.h>
 
 #include "common/listen_address.h"
+#include "coordinator/message_limits.h"
 
 namespace foundry::coordinator {
 
@@ -92,8 +93,7 @@ Result<std::unique_ptr<CoordinatorServer>> CoordinatorServer::Start(
     credentials = grpc::SslServerCredentials(opts);
   }
   builder.AddListeningPort(address, credentials, &s->port_);
-  // Result chunks hold at most 1,000 puzzles; 16 MB leaves room for large ones.
-  builder.SetMaxReceiveMessageSize(16 << 20);
+  builder.SetMaxReceiveMessageSize(static_cast<int>(kMaxReceiveBytes));
   // The synchronous calls (NextPuzzle, GetPlayer, the streams) run on gRPC's
   // poller threads, which by default it keeps at most two of: with a few
   // calls in flight it starts and ends a thread for many of them, and

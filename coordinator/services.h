@@ -87,7 +87,7 @@ storage::PuzzleFilter ToStorageFilter(const foundry::v1::PuzzleFilter& filter);
 
 // Puzzles an import hands to Coordinator::ImportChunk at a time: at most
 // this many, and at most kImportChunkBytes of them (a message may hold up
-// to 16 MB, so a count alone would not bound the memory).
+// to kMaxReceiveBytes, so a count alone would not bound the memory).
 inline constexpr size_t kImportChunk = 2000;
 inline constexpr size_t kImportChunkBytes = 8 << 20;
 

@@ -227,7 +227,7 @@ TEST_F(StoreServiceTest, GetPuzzlesAnswersManyIdsInOrderAndListsTheMissing) {
   EXPECT_NE(s.error_message().find("1..1000"), std::string::npos) << s.error_message();
 }
 
-// An export with good lines, duplicates and five kinds of bad line, imported
+// An export with good lines, duplicates and six kinds of bad line, imported
 // into a second store: the good ones are stored, each bad one is reported
 // with its line number, and nothing bad gets in.
 TEST_F(StoreServiceTest, ImportKeepsGoodLinesAndReportsBadOnes) {
@@ -258,6 +258,9 @@ TEST_F(StoreServiceTest, ImportKeepsGoodLinesAndReportsBadOnes) {
   auto no_solution = nlohmann::json::parse(lines[4]);
   no_solution.erase("solution");
   file.push_back(no_solution.dump());  // 46: no solution
+  auto huge = nlohmann::json::parse(lines[5]);
+  huge["puzzle"]["note"] = std::string(17 << 20, 'x');
+  file.push_back(huge.dump());  // 47: more than one message may hold
   const std::string path = dir_.path() + "/import.jsonl";
   {
     std::ofstream out(path);
@@ -266,11 +269,11 @@ TEST_F(StoreServiceTest, ImportKeepsGoodLinesAndReportsBadOnes) {
   auto imported =
       RunCommand({Bin("foundry"), "import", path, "--coordinator", cluster_->address()});
   EXPECT_EQ(imported.exit_code, 1) << "some lines were rejected";
-  EXPECT_NE(imported.out.find("46 lines: 40 stored, 1 already stored, 5 rejected"),
+  EXPECT_NE(imported.out.find("47 lines: 40 stored, 1 already stored, 6 rejected"),
             std::string::npos)
-      << imported.out << imported.err;
-  for (const char* at :
-       {":42: rejected", ":43: rejected", ":44: rejected", ":45: rejected", ":46: rejected"}) {
+      << imported.out.substr(0, 2000) << imported.err;
+  for (const char* at : {":42: rejected", ":43: rejected", ":44: rejected", ":45: rejected",
+                         ":46: rejected", ":47: rejected: 17.0 MiB, more than the 16 MiB"}) {
     EXPECT_NE(imported.out.find(at), std::string::npos) << at << "\n" << imported.out;
   }
   EXPECT_NE(imported.out.find("unknown family"), std::string::npos) << imported.out;
@@ -282,9 +285,14 @@ TEST_F(StoreServiceTest, ImportKeepsGoodLinesAndReportsBadOnes) {
             std::set<std::string>(good.begin(), good.end()));
   // Importing the same file again stores nothing new.
   auto again = RunCommand({Bin("foundry"), "import", path, "--coordinator", cluster_->address()});
-  EXPECT_NE(again.out.find("0 stored, 41 already stored, 5 rejected"), std::string::npos)
+  EXPECT_NE(again.out.find("0 stored, 41 already stored, 6 rejected"), std::string::npos)
       << again.out;
   EXPECT_EQ(ExportedIds(cluster_->address()).size(), 40u);
+  // A directory opens on Linux and reads as no lines: refused, not "0 lines".
+  auto directory =
+      RunCommand({Bin("foundry"), "import", dir_.path(), "--coordinator", cluster_->address()});
+  EXPECT_EQ(directory.exit_code, 1);
+  EXPECT_NE(directory.err.find("it is a directory"), std::string::npos) << directory.err;
 }
 
 // The CLI on top: stats, sample, show with SVG, play with a right and a
