@@ -234,15 +234,8 @@ TEST_F(CampaignTest, BadInputIsAOneLineErrorAndStoresNothing) {
 // foundry verify checks batches in parallel: failures in any batch are found
 // and reported in line order, and a duplicate across batches is caught.
 TEST_F(CampaignTest, VerifyFindsEveryBadLineInOrderAcrossBatches) {
-  const std::string db = dir_.path() + "/verify-db";
-  auto run = RunCommand({Bin("foundry"), "run", "--family", "sudoku", "--count", "9000", "--seed",
-                         "5", "--quiet", "--db", db});
-  ASSERT_EQ(run.exit_code, 0) << run.err;
-  auto exported = RunCommand({Bin("foundry"), "export", "--db", db});
-  ASSERT_EQ(exported.exit_code, 0) << exported.err;
-  std::vector<std::string> lines;
-  std::istringstream in(exported.out);
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  std::vector<std::string> lines = EmbeddedLines(
+      dir_.path() + "/verify-db", {"--family", "sudoku", "--count", "9000", "--seed", "5"});
   ASSERT_EQ(lines.size(), 9000u);
 
   auto wrong_id = nlohmann::json::parse(lines[4999]);
@@ -276,14 +269,11 @@ TEST_F(CampaignTest, VerifyFindsEveryBadLineInOrderAcrossBatches) {
 // fails, naming both; a line that records no difficulty claims none.
 TEST_F(CampaignTest, VerifyComparesTheRecordedDifficultyWithItsRegrade) {
   const std::string db = dir_.path() + "/grades-db";
-  auto run = RunCommand({Bin("foundry"), "run", "--family", "sudoku", "--count", "30", "--seed",
-                         "3", "--quiet", "--db", db});
-  ASSERT_EQ(run.exit_code, 0) << run.err;
-  auto exported = RunCommand({Bin("foundry"), "export", "--db", db});
-  ASSERT_EQ(exported.exit_code, 0) << exported.err;
   std::vector<nlohmann::json> lines;
-  std::istringstream in(exported.out);
-  for (std::string line; std::getline(in, line);) lines.push_back(nlohmann::json::parse(line));
+  for (const std::string& line :
+       EmbeddedLines(db, {"--family", "sudoku", "--count", "30", "--seed", "3"})) {
+    lines.push_back(nlohmann::json::parse(line));
+  }
   ASSERT_EQ(lines.size(), 30u);
 
   const std::string level = lines[2]["difficulty"]["level"];

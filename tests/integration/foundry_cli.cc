@@ -85,12 +85,31 @@ std::vector<std::string> ExportedIds(const std::string& address_or_dir, bool db)
   return IdsOf(r.out);
 }
 
-std::vector<std::string> EmbeddedIds(const std::string& dir, const std::vector<std::string>& args) {
+namespace {
+
+void RunEmbedded(const std::string& dir, const std::vector<std::string>& args) {
   std::vector<std::string> argv = {Bin("foundry"), "run", "--db", dir, "--threads", "1", "--quiet"};
   argv.insert(argv.end(), args.begin(), args.end());
   auto r = RunCommand(argv);
   EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+}
+
+}  // namespace
+
+std::vector<std::string> EmbeddedIds(const std::string& dir, const std::vector<std::string>& args) {
+  RunEmbedded(dir, args);
   return ExportedIds(dir, /*db=*/true);
+}
+
+std::vector<std::string> EmbeddedLines(const std::string& dir,
+                                       const std::vector<std::string>& args) {
+  RunEmbedded(dir, args);
+  auto r = RunCommand({Bin("foundry"), "export", "--db", dir});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  std::vector<std::string> lines;
+  std::istringstream in(r.out);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
 }
 
 double ScrapeMetric(int port, const std::string& name) {

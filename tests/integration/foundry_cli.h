@@ -41,6 +41,11 @@ std::vector<std::string> ExportedIds(const std::string& address_or_dir, bool db 
 // same flags must reproduce.
 std::vector<std::string> EmbeddedIds(const std::string& dir, const std::vector<std::string>& args);
 
+// The JSON Lines `foundry export` prints of that store (the same `foundry
+// run`), one string a puzzle.
+std::vector<std::string> EmbeddedLines(const std::string& dir,
+                                       const std::vector<std::string>& args);
+
 // One counter or gauge (without labels) from a /metrics page on 127.0.0.1:`port`;
 // -1 when the page or the metric is missing.
 double ScrapeMetric(int port, const std::string& name);
