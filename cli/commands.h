@@ -37,6 +37,8 @@ void AddBackupCommand(CLI::App& app, int& exit_code);
 void AddRestoreCommand(CLI::App& app, int& exit_code);
 // foundry solve bulls-cows: the computer guesses, a person answers.
 void AddSolveCommand(CLI::App& app, int& exit_code);
+// foundry console: runs foundry-console (beside this binary) with its flags.
+void AddConsoleCommand(CLI::App& app, int& exit_code);
 
 // The flags `run` and `campaign submit` share.
 struct GenerationFlags {

@@ -25,6 +25,7 @@ int main(int argc, char** argv) {
   foundry::cli::AddSolveCommand(app, exit_code);
   foundry::cli::AddBackupCommand(app, exit_code);
   foundry::cli::AddRestoreCommand(app, exit_code);
+  foundry::cli::AddConsoleCommand(app, exit_code);
   CLI11_PARSE(app, argc, argv);
   return exit_code;
 }

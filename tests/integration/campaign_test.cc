@@ -342,4 +342,30 @@ TEST_F(CampaignTest, AFilterDateThatIsNoDayIsRefused) {
   }
 }
 
+// The command line promises `foundry console --coordinator ADDR [--listen
+// HOST:PORT]`: it is foundry-console under the foundry command, with the
+// same flags and help.
+TEST_F(CampaignTest, FoundryConsoleServesTheWebConsole) {
+  auto help = RunCommand({Bin("foundry"), "console", "--help"});
+  EXPECT_EQ(help.exit_code, 0) << help.err;
+  EXPECT_NE(help.out.find("a web console for a Puzzle Foundry coordinator"), std::string::npos)
+      << help.out;
+  auto missing = RunCommand({Bin("foundry"), "console"});
+  EXPECT_NE(missing.exit_code, 0);
+  EXPECT_NE(missing.err.find("--coordinator is required"), std::string::npos) << missing.err;
+
+  LocalCluster cluster(dir_.path() + "/db", dir_.path(), /*workers=*/0, 1);
+  ASSERT_TRUE(cluster.ok()) << cluster.CoordinatorLog();
+  Subprocess console(
+      {Bin("foundry"), "console", "--coordinator", cluster.address(), "--listen", "127.0.0.1:0"},
+      dir_.path() + "/console.log");
+  const int port = WaitForNumberAfter(console, "http://127.0.0.1:");
+  ASSERT_GT(port, 0) << console.Log();
+  auto session = RunCommand(
+      {"/usr/bin/curl", "-sf", "http://127.0.0.1:" + std::to_string(port) + "/api/session"});
+  ASSERT_EQ(session.exit_code, 0) << session.err;
+  EXPECT_EQ(nlohmann::json::parse(session.out)["coordinator"], cluster.address()) << session.out;
+  EXPECT_EQ(console.Stop(), 0) << console.Log();
+}
+
 }  // namespace foundry::testing
