@@ -67,11 +67,13 @@ class Printer {
   StdoutLines lines_;
 };
 
-int Export(const ExportFlags& f) {
+int Export(const ExportFlags& given) {
+  ExportFlags f = given;
+  f.source.db = DbOrDefault(given.source.db, given.source.coordinator);
   if (f.plays) return ExportPlaysOf(f);
   if (!f.player.empty()) return Fail("--player goes with --plays");
   if (f.source.db.empty() == f.source.coordinator.empty()) {
-    return Fail("export needs exactly one of --db DIR or --coordinator ADDR");
+    return Fail(fmt::format("export needs {}", kNoSource));
   }
   auto filter = ToFilter(f.filter);
   if (!filter.ok()) return Fail(filter.status().message());

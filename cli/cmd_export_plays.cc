@@ -42,7 +42,7 @@ nlohmann::json PlayToJson(const foundry::v1::PlayRecord& r) {
 
 int ExportPlays(const PlayExportFlags& f) {
   if (f.db.empty() == f.coordinator.empty()) {
-    return Fail("export --plays needs exactly one of --db DIR or --coordinator ADDR");
+    return Fail(fmt::format("export --plays needs {}", kNoSource));
   }
   if (!f.family.empty()) {
     if (auto family = puzzles::FindFamily(f.family); !family.ok()) {

@@ -22,7 +22,7 @@ extern "C" void OnInterrupt(int) { g_interrupted = true; }
 
 struct RunFlags {
   GenerationFlags gen;
-  std::string db = "foundry-db";
+  std::string db = kDefaultDb;
   int threads = static_cast<int>(std::thread::hardware_concurrency());
   bool quiet = false;
   uint64_t min_free_disk_mb = storage::StoreOptions().min_free_bytes >> 20;

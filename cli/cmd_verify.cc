@@ -161,8 +161,11 @@ void AddVerifyCommand(CLI::App& app, int& exit_code) {
   auto* file_opt = cmd->add_option("file", *file, "JSON Lines file (from foundry export)");
   db_opt->excludes(file_opt);
   cmd->callback([db, file, &exit_code] {
+    *db = DbOrDefault(*db, *file);
     if (db->empty() == file->empty()) {
-      exit_code = Fail("verify needs exactly one of --db DIR or FILE.jsonl");
+      exit_code = Fail(
+          "verify needs exactly one of --db DIR or FILE.jsonl (none needed where `foundry run` "
+          "made ./foundry-db)");
     } else {
       exit_code = db->empty() ? VerifyFile(*file) : VerifyStore(*db);
     }

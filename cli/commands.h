@@ -61,6 +61,18 @@ Result<foundry::v1::CampaignSpec> ToSpec(const GenerationFlags& flags);
 // Prints "foundry: <message>" to stderr and returns 1.
 int Fail(const std::string& message);
 
+// The store `foundry run` writes when no --db is given.
+inline constexpr char kDefaultDb[] = "foundry-db";
+// A command that reads a store and was given neither `db` nor the other
+// source (`other`: --coordinator, or verify's FILE) uses kDefaultDb when
+// that directory exists here: `foundry run` then `foundry stats` just work.
+// Otherwise `db` as given ("" when none).
+std::string DbOrDefault(const std::string& db, const std::string& other);
+// What to say when a command has no store to read.
+inline constexpr char kNoSource[] =
+    "exactly one of --db DIR or --coordinator HOST:PORT (none needed where `foundry run` made "
+    "./foundry-db)";
+
 // A check for options read into unsigned integers: CLI11 reads "-5" into a
 // uint64_t as 2^64 - 5, so a minus sign is refused here, by name.
 CLI::Validator NotNegative();

@@ -1,3 +1,6 @@
+#include <filesystem>
+#include <system_error>
+
 #include <fmt/format.h>
 
 #include "cli/commands.h"
@@ -9,6 +12,12 @@ namespace foundry::cli {
 int Fail(const std::string& message) {
   fmt::print(stderr, "foundry: {}\n", message);
   return 1;
+}
+
+std::string DbOrDefault(const std::string& db, const std::string& other) {
+  if (!db.empty() || !other.empty()) return db;
+  std::error_code ec;
+  return std::filesystem::is_directory(kDefaultDb, ec) ? kDefaultDb : "";
 }
 
 CLI::Validator NotNegative() {

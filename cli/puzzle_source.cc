@@ -1,6 +1,9 @@
 #include "cli/puzzle_source.h"
 
+#include <fmt/format.h>
+
 #include "cli/client.h"
+#include "cli/commands.h"
 #include "common/rpc_status.h"
 #include "coordinator/coordinator.h"
 #include "coordinator/services.h"
@@ -199,10 +202,11 @@ void AddSourceFlags(CLI::App& cmd, SourceFlags& f) {
 }
 
 Result<std::unique_ptr<PuzzleSource>> PuzzleSource::Open(const SourceFlags& flags) {
-  if (flags.db.empty() == flags.coordinator.empty()) {
-    return Status::InvalidArgument("give exactly one of --db DIR or --coordinator HOST:PORT");
+  const std::string db = DbOrDefault(flags.db, flags.coordinator);
+  if (db.empty() == flags.coordinator.empty()) {
+    return Status::InvalidArgument(fmt::format("give {}", kNoSource));
   }
-  if (!flags.db.empty()) return LocalSource::Open(flags.db, flags.ratings);
+  if (!db.empty()) return LocalSource::Open(db, flags.ratings);
   return std::unique_ptr<PuzzleSource>(new RemoteSource(flags.coordinator));
 }
 

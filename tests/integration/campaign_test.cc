@@ -368,4 +368,24 @@ TEST_F(CampaignTest, FoundryConsoleServesTheWebConsole) {
   EXPECT_EQ(console.Stop(), 0) << console.Log();
 }
 
+// `foundry run` stores in ./foundry-db unless told; the commands that read a
+// store use it too when given no --db or --coordinator, and say so when it
+// is not there.
+TEST_F(CampaignTest, ReadsUseTheStoreRunMadeByDefault) {
+  const std::string here = "cd '" + dir_.path() + "' && '" + Bin("foundry") + "' ";
+  auto none = RunCommand({"/bin/sh", "-c", here + "stats"});
+  EXPECT_EQ(none.exit_code, 1);
+  EXPECT_NE(none.err.find("none needed where `foundry run` made ./foundry-db"), std::string::npos)
+      << none.err;
+  auto run = RunCommand({"/bin/sh", "-c", here + "run --family sudoku --count 7 --quiet"});
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  auto stats = RunCommand({"/bin/sh", "-c", here + "stats"});
+  EXPECT_EQ(stats.exit_code, 0) << stats.err;
+  EXPECT_NE(stats.out.find("7 puzzles stored"), std::string::npos) << stats.out;
+  auto exported = RunCommand({"/bin/sh", "-c", here + "export"});
+  EXPECT_EQ(IdsOf(exported.out).size(), 7u) << exported.err;
+  auto verified = RunCommand({"/bin/sh", "-c", here + "verify"});
+  EXPECT_NE(verified.out.find("verified 7 puzzles: 7 ok"), std::string::npos) << verified.err;
+}
+
 }  // namespace foundry::testing
