@@ -1,4 +1,4 @@
-// foundry: the command line of Puzzle Foundry (see DESIGN.md "The command line").
+// foundry: the command line of Puzzle Foundry (docs/reference.md, "The command line").
 #include <CLI/CLI.hpp>
 
 #include "cli/commands.h"

@@ -1,4 +1,4 @@
-// The export envelope (DESIGN.md "Export format"): one stored puzzle as one
+// The export envelope (docs/reference.md, "The export format"): one stored puzzle as one
 // JSON object, and back.
 #pragma once
 

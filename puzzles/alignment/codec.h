@@ -4,7 +4,7 @@
 //            "row_bonus":2,"base_score":..,"target_score":..,
 //            "greedy_score":..,"best_score":..}
 //           plus "max_gaps":N only when the player's gaps are limited
-//           (N > 0; the DESIGN shape has no key for it, and without it the
+//           (N > 0; the specification's shape has no key for it, and without it the
 //           limit would be lost; absent means 0, only the height limits).
 // Solution: {"layout":["A-CGT",...],"score":..}   ('-' a gap)
 //

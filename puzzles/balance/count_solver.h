@@ -70,7 +70,7 @@ class CountSolver {
 // -1 when none up to kMaxStrategyWeighings do.
 int SearchMinWeighings(CountSolver& solver, Variant v, int coins);
 
-// The decision tree (DESIGN.md shape) for `coins` coins of variant v within
+// The decision tree (its JSON shape: docs/reference.md) for `coins` coins of variant v within
 // k weighings, naming real coins. REQUIRES: solver.Solvable(StartState(v,
 // coins), k).
 nlohmann::json BuildTree(CountSolver& solver, Variant v, int coins, int k);

@@ -1,4 +1,4 @@
-// Sudoku JSON shapes (DESIGN.md), canonical bytes and plain text.
+// Sudoku JSON shapes (docs/reference.md), canonical bytes and plain text.
 //   puzzle   {"box":[3,3],"grid":"53..7...."}   row-major, '.' empty
 //   solution {"grid":"534678912..."}
 //

@@ -3,7 +3,7 @@
 // A grid of box_rows x box_cols boxes holds N = box_rows * box_cols digits per
 // row, column and box; cells are numbered row-major, 0 .. N*N-1. A grid is
 // stored as one byte per cell: 0 empty, 1..N a digit. Its text form (the
-// JSON "grid" string, DESIGN.md) is row-major, '.' for empty, '1'..'9' for
+// JSON "grid" string, docs/reference.md) is row-major, '.' for empty, '1'..'9' for
 // 1..9 and 'A', 'B', ... for 10, 11, ... (so 16 is 'G').
 //
 // Thread safety: values and pure functions.

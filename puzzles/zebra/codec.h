@@ -1,4 +1,4 @@
-// Zebra JSON shapes (DESIGN.md), canonical bytes and plain text.
+// Zebra JSON shapes (docs/reference.md), canonical bytes and plain text.
 //   puzzle   {"houses":5,
 //             "categories":[{"name":"color","items":["red",...]},...],
 //             "clues":[{"type":"same","a":[0,2],"b":[3,1]},

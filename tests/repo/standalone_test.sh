@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The repository stands alone: no tracked file names a path of one machine
-# (a home or work directory, a sibling checkout), and every relative link in
-# the README and docs/ leads to a file that a clone holds.
+# (a home or work directory, a sibling checkout) or a document it does not
+# hold, and every relative link in the README and docs/ leads to a file that
+# a clone holds.
 # Usage: standalone_test.sh SOURCE_DIR
 set -euo pipefail
 cd "${1:?usage: $0 SOURCE_DIR}"
@@ -9,6 +10,15 @@ fail=0
 # This file names the patterns it looks for; it is the one exception.
 if hits=$(git grep -nE '(/work/|/home/[a-z]|/root/|\.\./shared)' -- . ':!tests/repo/standalone_test.sh'); then
   echo "FAIL: paths of one machine in the repository:" >&2
+  echo "$hits" >&2
+  fail=1
+fi
+# The specification the work started from is not in the repository: what a
+# reader needs of it is in docs/ (the shapes and the command line in
+# docs/reference.md), so nothing may send a reader to it by name.
+if [[ ! -e DESIGN.md ]] &&
+  hits=$(git grep -n 'DESIGN\.md' -- . ':!tests/repo/standalone_test.sh'); then
+  echo "FAIL: references to DESIGN.md, which a clone does not hold (use docs/reference.md):" >&2
   echo "$hits" >&2
   fail=1
 fi
