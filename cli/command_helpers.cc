@@ -1,0 +1,34 @@
+// What every subcommand shares (commands.h): the error line, the default
+// store, the check of unsigned flags.
+#include <filesystem>
+#include <system_error>
+
+#include <fmt/format.h>
+
+#include "cli/commands.h"
+
+namespace foundry::cli {
+
+int Fail(const std::string& message) {
+  fmt::print(stderr, "foundry: {}\n", message);
+  return 1;
+}
+
+std::string DbOrDefault(const std::string& db, const std::string& other) {
+  if (!db.empty() || !other.empty()) return db;
+  std::error_code ec;
+  return std::filesystem::is_directory(kDefaultDb, ec) ? kDefaultDb : "";
+}
+
+CLI::Validator NotNegative() {
+  return CLI::Validator(
+      [](std::string& value) -> std::string {
+        const size_t first = value.find_first_not_of(" \t");
+        if (first != std::string::npos && value[first] == '-')
+          return fmt::format("must be 0 or more, got '{}'", value);
+        return "";
+      },
+      "", "NOT_NEGATIVE");
+}
+
+}  // namespace foundry::cli
