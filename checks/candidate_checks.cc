@@ -8,15 +8,12 @@
 #include "puzzles/puzzle_id.h"
 
 namespace foundry::checks {
-namespace {
 
 void SetDifficulty(const puzzles::Difficulty& d, foundry::v1::Difficulty* out) {
   out->set_level(d.level);
   out->set_score(d.score);
   out->set_details_json(d.details.dump());
 }
-
-}  // namespace
 
 foundry::v1::GeneratedPuzzle ClaimFor(const puzzles::Family& family, uint64_t index,
                                       const puzzles::Accepted& accepted) {

@@ -28,6 +28,9 @@ foundry::v1::PuzzleVerdict VerifyPuzzle(const puzzles::Family& family,
 foundry::v1::Regenerated Regenerate(const puzzles::Family& family, const puzzles::Params& params,
                                     uint64_t seed, uint64_t index);
 
+// Writes grade `d` in its wire form (the details as JSON text) to `out`.
+void SetDifficulty(const puzzles::Difficulty& d, foundry::v1::Difficulty* out);
+
 // The same grade: level, score and details compare equal.
 bool SameDifficulty(const foundry::v1::Difficulty& a, const foundry::v1::Difficulty& b);
 

@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 #include <tbb/parallel_for.h>
 
+#include "checks/candidate_checks.h"
 #include "cli/commands.h"
 #include "cli/input_file.h"
 #include "cli/progress.h"
@@ -41,21 +42,20 @@ struct Outcome {
 };
 
 // "" when the recorded difficulty is the one the family's Verify computes
-// again (level, score and details: a puzzle's grade is part of what the
-// store promises); else what differs. A line that records no difficulty
-// claims none.
+// again, compared as the fleet compares a generator's grade with its
+// verifier's (checks::SameDifficulty): a puzzle's grade is part of what the
+// store promises. Else what differs.
 std::string DifficultyMismatch(const foundry::v1::Difficulty& recorded,
                                const puzzles::Difficulty& regraded) {
-  if (recorded.level() != regraded.level || recorded.score() != regraded.score) {
-    return fmt::format("difficulty recorded as {:?} {}, graded again {:?} {}", recorded.level(),
-                       recorded.score(), regraded.level, regraded.score);
-  }
-  const auto details = nlohmann::json::parse(recorded.details_json(), nullptr, false);
-  if (details != regraded.details) {
+  foundry::v1::Difficulty again;
+  checks::SetDifficulty(regraded, &again);
+  if (checks::SameDifficulty(recorded, again)) return "";
+  if (recorded.level() == again.level() && recorded.score() == again.score()) {
     return fmt::format("difficulty details recorded as {}, graded again {}",
-                       recorded.details_json(), regraded.details.dump());
+                       recorded.details_json(), again.details_json());
   }
-  return "";
+  return fmt::format("difficulty recorded as {:?} {}, graded again {:?} {}", recorded.level(),
+                     recorded.score(), again.level(), again.score());
 }
 
 Outcome CheckOne(Pending& item) {
@@ -163,9 +163,7 @@ void AddVerifyCommand(CLI::App& app, int& exit_code) {
   cmd->callback([db, file, &exit_code] {
     *db = DbOrDefault(*db, *file);
     if (db->empty() == file->empty()) {
-      exit_code = Fail(
-          "verify needs exactly one of --db DIR or FILE.jsonl (none needed where `foundry run` "
-          "made ./foundry-db)");
+      exit_code = Fail("verify needs " + NoStoreGiven("FILE.jsonl"));
     } else {
       exit_code = db->empty() ? VerifyFile(*file) : VerifyStore(*db);
     }

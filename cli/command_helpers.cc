@@ -20,6 +20,11 @@ std::string DbOrDefault(const std::string& db, const std::string& other) {
   return std::filesystem::is_directory(kDefaultDb, ec) ? kDefaultDb : "";
 }
 
+std::string NoStoreGiven(const std::string& other) {
+  return fmt::format("exactly one of --db DIR or {} (none needed where `foundry run` made ./{})",
+                     other, kDefaultDb);
+}
+
 CLI::Validator NotNegative() {
   return CLI::Validator(
       [](std::string& value) -> std::string {

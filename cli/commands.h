@@ -68,10 +68,9 @@ inline constexpr char kDefaultDb[] = "foundry-db";
 // that directory exists here: `foundry run` then `foundry stats` just work.
 // Otherwise `db` as given ("" when none).
 std::string DbOrDefault(const std::string& db, const std::string& other);
-// What to say when a command has no store to read.
-inline constexpr char kNoSource[] =
-    "exactly one of --db DIR or --coordinator HOST:PORT (none needed where `foundry run` made "
-    "./foundry-db)";
+// What a command with no store to read asks for: "exactly one of --db DIR
+// or `other`", and that none is needed where ./foundry-db exists.
+std::string NoStoreGiven(const std::string& other);
 
 // A check for options read into unsigned integers: CLI11 reads "-5" into a
 // uint64_t as 2^64 - 5, so a minus sign is refused here, by name.
