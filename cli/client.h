@@ -9,6 +9,7 @@
 
 #include "common/rpc_status.h"
 #include "common/status.h"
+#include "common/utf8_fields.h"
 
 namespace foundry::cli {
 
@@ -31,13 +32,16 @@ inline Status RpcFailure(const grpc::Status& s, const std::string& address) {
 }
 
 // One unary call, `method` of `stub` with `request` under
-// CallContext(timeout): the response, or RpcFailure for `address`.
+// CallContext(timeout): the response, or RpcFailure for `address`. A
+// request with a text field that is not UTF-8 is refused here, by the
+// field's name (gRPC would fail it with an empty message).
 template <typename Stub, typename Request, typename Response>
 Result<Response> Unary(Stub& stub,
                        grpc::Status (Stub::*method)(grpc::ClientContext*, const Request&,
                                                     Response*),
                        const Request& request, const std::string& address,
                        std::chrono::milliseconds timeout = std::chrono::seconds(30)) {
+  if (Status text = CheckUtf8Fields(request); !text.ok()) return text;
   Response response;
   auto ctx = CallContext(timeout);
   const grpc::Status s = (stub.*method)(ctx.get(), request, &response);

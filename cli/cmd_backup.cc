@@ -78,6 +78,7 @@ int Online(const BackupFlags& f) {
   foundry::v1::BackupStoreRequest req;
   req.set_backup_dir(f.to);
   req.set_keep(f.keep);
+  if (Status text = CheckUtf8Fields(req); !text.ok()) return Fail(text.message());
   foundry::v1::BackupStoreResponse resp;
   auto ctx = CallContext(std::chrono::milliseconds(static_cast<int64_t>(f.timeout_seconds * 1000)));
   grpc::Status s = stub->BackupStore(ctx.get(), req, &resp);

@@ -99,6 +99,7 @@ int Export(const ExportFlags& given) {
   *req.mutable_filter() = *filter;
   req.set_limit(f.limit);
   req.set_include_solution(!f.no_solution);
+  if (Status text = CheckUtf8Fields(req); !text.ok()) return Fail(text.message());
   auto ctx = CallContext(std::chrono::hours(24));
   auto reader = stub->ExportPuzzles(ctx.get(), req);
   foundry::v1::Puzzle p;

@@ -68,6 +68,7 @@ int ExportPlays(const PlayExportFlags& f) {
   req.set_family(f.family);
   req.set_player_id(f.player);
   req.set_limit(f.limit);
+  if (Status text = CheckUtf8Fields(req); !text.ok()) return Fail(text.message());
   auto ctx = CallContext(std::chrono::hours(24));
   auto reader = stub->ExportPlays(ctx.get(), req);
   foundry::v1::PlayRecord r;

@@ -7,6 +7,9 @@
 
 #include <fmt/format.h>
 
+#include "common/quote.h"
+#include "common/utf8.h"
+
 namespace foundry::console {
 
 std::string SessionCookie(const httplib::Request& req) {
@@ -124,11 +127,31 @@ std::optional<Session> ConsoleApi::FindSession(const httplib::Request& req) {
   return s;
 }
 
+Session ConsoleApi::CookielessReader() {
+  return Session{"", "", OwnRole(), own_token, false, std::make_shared<PlayerDesk>()};
+}
+
 httplib::Server::Handler Guard(ConsoleApi& api, Need need, ApiHandler handler) {
   return [&api, need, handler = std::move(handler)](const httplib::Request& req,
                                                     httplib::Response& res) {
+    // Text headed for the coordinator must be UTF-8 (gRPC would fail the
+    // call with an empty message).
+    if (!IsValidUtf8(req.path)) return SendError(res, 400, "the path is not valid UTF-8 text");
+    for (const auto& [key, value] : req.params) {
+      if (!IsValidUtf8(key)) {
+        return SendError(res, 400, "a query parameter's name is not valid UTF-8 text");
+      }
+      if (!IsValidUtf8(value)) {
+        return SendError(
+            res, 400,
+            fmt::format("the query parameter {} is not valid UTF-8 text", QuoteInput(key)));
+      }
+    }
     auto session = api.FindSession(req);
-    if (!session) return SendError(res, 401, "no session: load the console's page first");
+    if (!session && req.method == "GET" && !api.login_required) session = api.CookielessReader();
+    if (!session) {
+      return SendError(res, 401, "no session: load the console's page (or GET /api/session) first");
+    }
     if (session->role == Role::kNone) {
       return SendError(res, 401,
                        api.login_required ? "log in with a reader or admin token"

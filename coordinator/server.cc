@@ -6,6 +6,7 @@
 #include <grpcpp/health_check_service_interface.h>
 
 #include "common/listen_address.h"
+#include "coordinator/malformed_request.h"
 #include "coordinator/message_limits.h"
 
 namespace foundry::coordinator {
@@ -104,11 +105,10 @@ Result<std::unique_ptr<CoordinatorServer>> CoordinatorServer::Start(
   builder.RegisterService(&s->workers_);
   builder.RegisterService(&s->store_);
   builder.RegisterService(&s->admin_);
-  if (rpc_metrics) {
-    std::vector<std::unique_ptr<grpc::experimental::ServerInterceptorFactoryInterface>> creators;
-    creators.push_back(rpc_metrics->InterceptorFactory());
-    builder.experimental().SetInterceptorCreators(std::move(creators));
-  }
+  std::vector<std::unique_ptr<grpc::experimental::ServerInterceptorFactoryInterface>> creators;
+  creators.push_back(MalformedRequestInterceptorFactory());  // first: metrics see its status
+  if (rpc_metrics) creators.push_back(rpc_metrics->InterceptorFactory());
+  builder.experimental().SetInterceptorCreators(std::move(creators));
   s->server_ = builder.BuildAndStart();
   if (!s->server_ || s->port_ == 0) {
     return Status::Unavailable("cannot listen on " + address + " (address in use or invalid)");

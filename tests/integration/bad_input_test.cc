@@ -2,8 +2,11 @@
 // request gets the right status code and a message a person understands,
 // and the stored puzzles are unchanged afterwards.
 #include <cmath>
+#include <condition_variable>
 #include <functional>
+#include <mutex>
 
+#include <grpcpp/generic/generic_stub.h>
 #include <grpcpp/grpcpp.h>
 #include <gtest/gtest.h>
 
@@ -363,6 +366,74 @@ TEST_F(BadInputTest, EveryBadRequestGetsTheRightCodeAndAClearMessage) {
   const std::string after =
       RunCommand({Bin("foundry"), "export", "--coordinator", cluster_->address()}).out;
   EXPECT_EQ(after, before);
+}
+
+// Requests gRPC cannot read (bytes that are not protobuf, a text field that
+// is not UTF-8), sent as raw bytes the way a client in another language can:
+// each gets INVALID_ARGUMENT naming the method, not gRPC's empty INTERNAL
+// or UNIMPLEMENTED. The CLI refuses such text by the field's name before
+// sending it.
+TEST_F(BadInputTest, UnreadableRequestsAndNonUtf8TextAreNamed) {
+  grpc::GenericStub raw(
+      grpc::CreateChannel(cluster_->address(), grpc::InsecureChannelCredentials()));
+  const std::string not_utf8_field("\x0a\x01\xff", 3);  // field 1 (a string) = 0xFF
+  for (const char* method :
+       {"/foundry.v1.CampaignService/GetCampaign", "/foundry.v1.CampaignService/SubmitCampaign",
+        "/foundry.v1.PuzzleStore/QueryPuzzles", "/foundry.v1.PuzzleStore/RecordPlay",
+        "/foundry.v1.PuzzleStore/NextPuzzle", "/foundry.v1.PuzzleStore/ExportPuzzles",
+        "/foundry.v1.WorkerService/Lease"}) {
+    for (const std::string& bytes : {std::string("\xff\xff\xff"), not_utf8_field}) {
+      SCOPED_TRACE(std::string(method) + " " + std::to_string(bytes.size()) + " bytes");
+      grpc::Slice slice(bytes);
+      grpc::ByteBuffer request(&slice, 1);
+      grpc::ByteBuffer response;
+      auto ctx = Ctx();
+      grpc::Status status;
+      if (std::string(method).ends_with("ExportPuzzles")) {
+        grpc::CompletionQueue cq;
+        auto call = raw.PrepareCall(ctx.get(), method, &cq);
+        void* tag = nullptr;
+        bool ok = false;
+        call->StartCall(reinterpret_cast<void*>(1));
+        cq.Next(&tag, &ok);
+        call->Write(request, reinterpret_cast<void*>(2));
+        cq.Next(&tag, &ok);
+        call->WritesDone(reinterpret_cast<void*>(3));
+        cq.Next(&tag, &ok);
+        call->Finish(&status, reinterpret_cast<void*>(4));
+        while (cq.Next(&tag, &ok) && tag != reinterpret_cast<void*>(4)) {
+        }
+      } else {
+        std::mutex mu;
+        std::condition_variable cv;
+        bool done = false;
+        raw.UnaryCall(ctx.get(), method, grpc::StubOptions(), &request, &response,
+                      [&](grpc::Status s) {
+                        std::lock_guard lock(mu);
+                        status = std::move(s);
+                        done = true;
+                        cv.notify_one();
+                      });
+        std::unique_lock lock(mu);
+        cv.wait(lock, [&] { return done; });
+      }
+      EXPECT_EQ(status.error_code(), grpc::StatusCode::INVALID_ARGUMENT) << status.error_message();
+      EXPECT_NE(status.error_message().find(std::string("not a valid message for ") + method),
+                std::string::npos)
+          << status.error_message();
+    }
+  }
+
+  auto status = RunCommand(
+      {Bin("foundry"), "campaign", "status", "--coordinator", cluster_->address(), "c-\xff"});
+  EXPECT_EQ(status.exit_code, 1);
+  EXPECT_NE(status.err.find("campaign_id is not valid UTF-8 text"), std::string::npos)
+      << status.err;
+  auto exported = RunCommand(
+      {Bin("foundry"), "export", "--coordinator", cluster_->address(), "--campaign", "c-\xff"});
+  EXPECT_EQ(exported.exit_code, 1);
+  EXPECT_NE(exported.err.find("filter.campaign_id is not valid UTF-8 text"), std::string::npos)
+      << exported.err;
 }
 
 }  // namespace

@@ -365,6 +365,18 @@ TEST_F(CampaignTest, FoundryConsoleServesTheWebConsole) {
       {"/usr/bin/curl", "-sf", "http://127.0.0.1:" + std::to_string(port) + "/api/session"});
   ASSERT_EQ(session.exit_code, 0) << session.err;
   EXPECT_EQ(nlohmann::json::parse(session.out)["coordinator"], cluster.address()) << session.out;
+  // A script reads the API without a session cookie; it cannot act without one.
+  const std::string api = "http://127.0.0.1:" + std::to_string(port) + "/api/";
+  auto campaigns = RunCommand({"/usr/bin/curl", "-s", "-w", " %{http_code}", api + "campaigns"});
+  EXPECT_EQ(campaigns.out, R"({"campaigns":[]} 200)") << campaigns.err;
+  auto post =
+      RunCommand({"/usr/bin/curl", "-s", "-w", " %{http_code}", "-d", "{}", api + "campaigns"});
+  EXPECT_NE(post.out.find("no session"), std::string::npos) << post.out;
+  EXPECT_TRUE(post.out.ends_with(" 401")) << post.out;
+  // Text that gRPC could not carry is refused by the parameter's name.
+  auto query =
+      RunCommand({"/usr/bin/curl", "-s", "-w", " %{http_code}", api + "store/query?family=%ff"});
+  EXPECT_EQ(query.out, R"({"error":"the query parameter family is not valid UTF-8 text"} 400)");
   EXPECT_EQ(console.Stop(), 0) << console.Log();
 }
 
