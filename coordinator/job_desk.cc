@@ -14,6 +14,19 @@ namespace {
 // A worker counts as alive this long after it was last heard from.
 constexpr std::chrono::seconds kWorkerSeenWindow{30};
 
+// Worker ids are kept per worker and shown in ListWorkers and the console;
+// host:pid, a pod's or a Slurm task's name all fit.
+constexpr size_t kMaxWorkerId = 256;
+
+Status CheckWorkerId(const std::string& worker_id) {
+  if (worker_id.empty()) return Status::InvalidArgument("worker_id is required");
+  if (worker_id.size() > kMaxWorkerId) {
+    return Status::InvalidArgument(
+        fmt::format("worker_id must be at most {} bytes, got {}", kMaxWorkerId, worker_id.size()));
+  }
+  return Status::Ok();
+}
+
 }  // namespace
 
 std::optional<uint64_t> JobDesk::NextSeqLocked(CampaignRun& run) {
@@ -49,7 +62,7 @@ std::optional<uint64_t> JobDesk::NextSeqLocked(CampaignRun& run) {
 }
 
 Result<foundry::v1::LeaseResponse> JobDesk::Lease(const foundry::v1::LeaseRequest& request) {
-  if (request.worker_id().empty()) return Status::InvalidArgument("worker_id is required");
+  FOUNDRY_RETURN_IF_ERROR(CheckWorkerId(request.worker_id()));
   if (request.generation_fingerprint() != s_.fingerprint) {
     return Status::FailedPrecondition(fmt::format(
         "worker '{}' has generation fingerprint '{}' (build '{}'), this coordinator has '{}': "
@@ -319,7 +332,7 @@ Result<foundry::v1::SubmitResponse> JobDesk::SubmitGeneration(
 
 Result<foundry::v1::ReleaseResponse> JobDesk::ReleaseLeases(
     const foundry::v1::ReleaseRequest& request) {
-  if (request.worker_id().empty()) return Status::InvalidArgument("worker_id is required");
+  FOUNDRY_RETURN_IF_ERROR(CheckWorkerId(request.worker_id()));
   foundry::v1::ReleaseResponse resp;
   std::lock_guard lock(s_.mu);
   if (request.worker_stopping()) s_.trust.Left(request.worker_id());

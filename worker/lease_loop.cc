@@ -78,10 +78,10 @@ void LeaseLoop::Run(const std::atomic<bool>& drain, const std::atomic<bool>& sto
     if (!lease.ok()) {
       const auto code = lease.status().code();
       if (code == Status::Code::kFailedPrecondition || code == Status::Code::kPermissionDenied ||
-          code == Status::Code::kNotFound) {
+          code == Status::Code::kNotFound || code == Status::Code::kInvalidArgument) {
         // Refused for good (another generation fingerprint, a quarantine, a
-        // token that may not run jobs, a campaign it does not know):
-        // retrying cannot help.
+        // token that may not run jobs, a campaign it does not know, a
+        // worker id it will not take): retrying cannot help.
         refused_ = lease.status().message();
         notices.Refused("the coordinator refuses this worker: " + refused_);
         return;

@@ -144,6 +144,15 @@ TEST_F(BadInputTest, EveryBadRequestGetsTheRightCodeAndAClearMessage) {
          return workers_->Lease(Ctx().get(), r, &l);
        },
        C::INVALID_ARGUMENT, "worker_id is required"},
+      {"lease with a 100,000-byte worker id",
+       [&] {
+         v1::LeaseRequest r;
+         r.set_worker_id(std::string(100000, 'w'));
+         r.set_generation_fingerprint(puzzles::GenerationFingerprint());
+         v1::LeaseResponse l;
+         return workers_->Lease(Ctx().get(), r, &l);
+       },
+       C::INVALID_ARGUMENT, "worker_id must be at most 256 bytes, got 100000"},
       {"heartbeat unknown lease",
        [&] {
          v1::HeartbeatRequest r;
