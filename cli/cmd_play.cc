@@ -167,8 +167,9 @@ void AddPlayCommand(CLI::App& app, int& exit_code) {
   cmd->add_option("id", f->id, "Puzzle id (or --player and --family)");
   AddSourceFlags(*cmd, f->source);
   cmd->add_option("--player", f->player,
-                  "Play as this player: the store picks the next puzzle and rates the answer");
-  cmd->add_option("--family", f->family, "With --player: the family to play");
+                  "Play as this player: the store picks the next puzzle and rates the answer")
+      ->check(NotEmpty());
+  cmd->add_option("--family", f->family, "With --player: the family to play")->check(NotEmpty());
   cmd->add_option("--offset", f->offset, "With --player: aim this far above (or below) your rating")
       ->check(CLI::Range(-1000.0, 1000.0));
   // With --db the ratings are computed here: the same constants as a

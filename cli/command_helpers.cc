@@ -36,4 +36,10 @@ CLI::Validator NotNegative() {
       "", "NOT_NEGATIVE");
 }
 
+CLI::Validator NotEmpty() {
+  return CLI::Validator(
+      [](std::string& value) -> std::string { return value.empty() ? "must not be empty" : ""; },
+      "", "NOT_EMPTY");
+}
+
 }  // namespace foundry::cli

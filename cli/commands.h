@@ -76,4 +76,8 @@ std::string NoStoreGiven(const std::string& other);
 // uint64_t as 2^64 - 5, so a minus sign is refused here, by name.
 CLI::Validator NotNegative();
 
+// A check for names given as flags (a player, a family): an empty value is
+// refused by name instead of reading as if the flag were not given.
+CLI::Validator NotEmpty();
+
 }  // namespace foundry::cli

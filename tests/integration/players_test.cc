@@ -292,6 +292,17 @@ TEST_F(PlayersTest, CommandLinePlaysTheNextPuzzleAndShowsTheRatingChange) {
       RunCommand({Bin("foundry"), "play", "--player", "kim", "--coordinator", cluster_->address()});
   EXPECT_EQ(bad.exit_code, 1);
   EXPECT_NE(bad.err.find("--player and --family go together"), std::string::npos) << bad.err;
+  // An empty name is refused as such, not read as a flag not given.
+  const auto play = [&](const std::string& player, const std::string& family) {
+    return RunCommand({Bin("foundry"), "play", "--player", player, "--family", family,
+                       "--coordinator", cluster_->address()});
+  };
+  for (const auto& [empty, flag] :
+       {std::pair{play("", "sudoku"), "--player"}, std::pair{play("kim", ""), "--family"}}) {
+    EXPECT_NE(empty.exit_code, 0) << flag;
+    EXPECT_NE(empty.err.find(std::string(flag) + ": must not be empty"), std::string::npos)
+        << empty.err;
+  }
 }
 
 using PlayersRolesTest = PlayersFixture;
