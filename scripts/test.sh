@@ -8,8 +8,9 @@
 # two default runs by one `ctest` with them, e.g. `-L unit`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# The browser test drives Debian's headless Chromium through selenium.
-scripts/ensure-deps.sh chromium chromium-driver python3-selenium
+# The browser test drives Debian's headless Chromium through selenium; the
+# client test speaks gRPC from Python.
+scripts/ensure-deps.sh chromium chromium-driver python3-selenium python3-grpcio
 scripts/build.sh
 build=${BUILD_DIR:-build}
 if [ $# -gt 0 ]; then
