@@ -148,7 +148,8 @@ httplib::Server::Handler Guard(ConsoleApi& api, Need need, ApiHandler handler) {
       }
     }
     auto session = api.FindSession(req);
-    if (!session && req.method == "GET" && !api.login_required) session = api.CookielessReader();
+    const bool read = req.method == "GET" || req.method == "HEAD";
+    if (!session && read && !api.login_required) session = api.CookielessReader();
     if (!session) {
       return SendError(res, 401, "no session: load the console's page (or GET /api/session) first");
     }

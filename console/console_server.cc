@@ -6,6 +6,7 @@
 #include <httplib.h>
 
 #include "common/listen_address.h"
+#include "common/quote.h"
 #include "console/api_json.h"
 #include "console/assets.h"
 #include "console/console_api.h"
@@ -189,6 +190,29 @@ Result<std::unique_ptr<ConsoleServer>> ConsoleServer::Start(const CoordinatorLin
   http.Get(R"(/api/.*)", [](const httplib::Request& req, httplib::Response& res) {
     SendError(res, 404, fmt::format("no API route {}", req.path));
   });
+  // Every answer, refusals included, is JSON with an error sentence.
+  const auto not_allowed = [](const httplib::Request& req, httplib::Response& res) {
+    res.set_header("Allow", "GET, POST");
+    SendError(res, 405,
+              fmt::format("{} is not allowed: the console takes GET and POST",
+                          QuoteInput(req.method, 16)));
+  };
+  // What httplib answers by itself (a method it does not know, a request
+  // line it cannot read) gets the sentence too.
+  http.set_error_handler(
+      httplib::Server::HandlerWithResponse([](const httplib::Request&, httplib::Response& res) {
+        if (!res.body.empty()) return httplib::Server::HandlerResponse::Unhandled;
+        std::string what = fmt::format("HTTP status {}", res.status);
+        if (res.status == 400)
+          what = "the console cannot read this request (its method or its line)";
+        if (res.status == 404) what = "no such page";
+        SendError(res, res.status, what);
+        return httplib::Server::HandlerResponse::Handled;
+      }));
+  http.Put(R"(/.*)", not_allowed);
+  http.Patch(R"(/.*)", not_allowed);
+  http.Delete(R"(/.*)", not_allowed);
+  http.Options(R"(/.*)", not_allowed);
 
   auto gate = HttpGate::Bind(host, port, std::move(tls), options.limits,
                              [route](httplib::Stream& stream) { return route->Serve(stream); });

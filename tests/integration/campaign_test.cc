@@ -377,6 +377,13 @@ TEST_F(CampaignTest, FoundryConsoleServesTheWebConsole) {
   auto query =
       RunCommand({"/usr/bin/curl", "-s", "-w", " %{http_code}", api + "store/query?family=%ff"});
   EXPECT_EQ(query.out, R"({"error":"the query parameter family is not valid UTF-8 text"} 400)");
+  // Other methods get an answer in the API's form too.
+  auto put =
+      RunCommand({"/usr/bin/curl", "-s", "-w", " %{http_code}", "-X", "PUT", api + "campaigns"});
+  EXPECT_EQ(put.out, R"({"error":"PUT is not allowed: the console takes GET and POST"} 405)");
+  auto foo = RunCommand({"/usr/bin/curl", "-s", "-w", " %{http_code}", "-X", "FOO", api + "x"});
+  EXPECT_EQ(foo.out,
+            R"j({"error":"the console cannot read this request (its method or its line)"} 400)j");
   EXPECT_EQ(console.Stop(), 0) << console.Log();
 }
 
