@@ -25,13 +25,13 @@ class Stack:
             self.tokens[role] = path
         self.addr = None
 
-    def _spawn(self, name, args):
+    def spawn(self, name, args):
         with open(os.path.join(self.out, name + ".log"), "w") as log:
             p = subprocess.Popen(args, stdout=log, stderr=subprocess.STDOUT)
         self.procs.append(p)
         return p
 
-    def _wait_for(self, name, pattern, proc, timeout=60):
+    def wait_for(self, name, pattern, proc, timeout=60):
         path = os.path.join(self.out, name + ".log")
         deadline = time.time() + timeout
         while time.time() < deadline:
@@ -45,25 +45,25 @@ class Stack:
         raise RuntimeError(name + " did not start: " + open(path).read())
 
     def start_cluster(self):
-        p = self._spawn("coordinator", [
+        p = self.spawn("coordinator", [
             self.bin + "/foundry-coordinator", "--listen", "127.0.0.1:0",
             "--db", os.path.join(self.tmp, "db"), "--metrics-listen", "127.0.0.1:0",
             "--admin-token-file", self.tokens["admin"],
             "--reader-token-file", self.tokens["reader"],
             "--worker-token-file", self.tokens["worker"]])
-        port = self._wait_for("coordinator", r"listening on port (\d+)", p).group(1)
+        port = self.wait_for("coordinator", r"listening on port (\d+)", p).group(1)
         self.addr = "127.0.0.1:" + port
         for i in (1, 2):
-            self._spawn("worker-%d" % i, [
+            self.spawn("worker-%d" % i, [
                 self.bin + "/foundry-worker", "--coordinator", self.addr, "--threads", "1",
                 "--worker-id", "worker-%d" % i, "--token-file", self.tokens["worker"]])
 
     def start_console(self, name, token_role, extra=()):
         token = ["--token-file", self.tokens[token_role]] if token_role else []
-        p = self._spawn(name, [
+        p = self.spawn(name, [
             self.bin + "/foundry-console", "--coordinator", self.addr,
             "--listen", "127.0.0.1:0", "--poll-ms", "500", *token, *extra])
-        return self._wait_for(name, r"serving (http://\S+)", p).group(1)
+        return self.wait_for(name, r"serving (http://\S+)", p).group(1)
 
     def foundry(self, *args, token="admin", check=True):
         env = dict(os.environ, FOUNDRY_TOKEN_FILE=self.tokens[token])

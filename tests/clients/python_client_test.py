@@ -13,7 +13,6 @@ Usage: python_client_test.py BIN_DIR PROTO_DIR OUT_DIR
 """
 import json
 import os
-import re
 import shutil
 import subprocess
 import sys
@@ -25,6 +24,10 @@ BIN, PROTO, OUT = sys.argv[1:4]
 del sys.argv[1:4]
 
 import grpc  # noqa: E402  (Debian: python3-grpcio)
+
+# The browser test's process helpers: token files, logs in OUT, stop at the end.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "browser"))
+from stack import Stack  # noqa: E402
 
 
 def generate_stubs(into):
@@ -48,43 +51,6 @@ from foundry.v1 import worker_pb2 as worker  # noqa: E402
 from foundry.v1 import worker_pb2_grpc as worker_grpc  # noqa: E402
 
 
-class Processes:
-    """Processes started by the test, each with its log in OUT."""
-
-    def __init__(self):
-        self.procs = []
-
-    def start(self, name, args):
-        with open(os.path.join(OUT, name + ".log"), "w") as log:
-            proc = subprocess.Popen(args, stdout=log, stderr=subprocess.STDOUT)
-        self.procs.append(proc)
-        return proc
-
-    def wait_for(self, name, proc, pattern, timeout=60):
-        path = os.path.join(OUT, name + ".log")
-        deadline = time.time() + timeout
-        while time.time() < deadline:
-            with open(path) as f:
-                found = re.search(pattern, f.read())
-            if found:
-                return found
-            if proc.poll() is not None:
-                raise RuntimeError(name + " exited: " + open(path).read())
-            time.sleep(0.1)
-        raise RuntimeError(name + " did not start: " + open(path).read())
-
-    def stop_all(self):
-        for proc in self.procs:
-            if proc.poll() is None:
-                proc.terminate()
-        for proc in self.procs:
-            try:
-                proc.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
-
-
 def foundry(*args):
     r = subprocess.run([os.path.join(BIN, "foundry"), *args], capture_output=True, text=True,
                        timeout=300)
@@ -101,33 +67,27 @@ class PythonClientTest(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
         os.makedirs(OUT, exist_ok=True)
-        cls.procs = Processes()
-        cls.tokens = {}
-        for role in ("admin", "reader", "worker"):
-            path = os.path.join(TMP, role + ".token")
-            with open(path, "w") as f:
-                f.write(role + "-" + os.urandom(16).hex() + "\n")
-            os.chmod(path, 0o600)
-            cls.tokens[role] = path
+        cls.stack = Stack(BIN, OUT)
+        cls.tokens = cls.stack.tokens
         # A store with puzzles in it before the coordinator opens it.
         cls.db = os.path.join(TMP, "db")
         foundry("run", "--family", "sudoku", "--count", "60", "--seed", "3", "--db", cls.db,
                 "--quiet")
-        coordinator = cls.procs.start("coordinator", [
+        coordinator = cls.stack.spawn("coordinator", [
             os.path.join(BIN, "foundry-coordinator"), "--listen", "127.0.0.1:0", "--db", cls.db,
             "--admin-token-file", cls.tokens["admin"],
             "--reader-token-file", cls.tokens["reader"],
             "--worker-token-file", cls.tokens["worker"],
             # Every job of a new worker is re-generated in full by another.
             "--probation-jobs", "1000"])
-        port = cls.procs.wait_for("coordinator", coordinator, r"listening on port (\d+)").group(1)
+        port = cls.stack.wait_for("coordinator", r"listening on port (\d+)", coordinator).group(1)
         cls.addr = "127.0.0.1:" + port
         cls.channel = grpc.insecure_channel(cls.addr)
 
     @classmethod
     def tearDownClass(cls):
         cls.channel.close()
-        cls.procs.stop_all()
+        cls.stack.stop()
         shutil.rmtree(TMP, ignore_errors=True)
 
     def auth(self, role):
@@ -142,7 +102,7 @@ class PythonClientTest(unittest.TestCase):
 
     def run_workers(self, name, campaign_id, count=1):
         """Workers that stop by themselves when the campaign ends."""
-        return [self.procs.start("%s-%d" % (name, i), [
+        return [self.stack.spawn("%s-%d" % (name, i), [
             os.path.join(BIN, "foundry-worker"), "--coordinator", self.addr, "--threads", "1",
             "--campaign", campaign_id, "--token-file", self.tokens["worker"],
             "--worker-id", "%s-%d" % (name, i)]) for i in range(count)]
