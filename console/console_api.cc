@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <exception>
+#include <string_view>
 
 #include <fmt/format.h>
 
@@ -71,8 +72,20 @@ void SendError(httplib::Response& res, const Status& status) {
 }
 
 Result<nlohmann::json> JsonBody(const httplib::Request& req) {
-  auto body = nlohmann::json::parse(req.body, nullptr, /*allow_exceptions=*/false);
-  if (body.is_discarded() || !body.is_object()) {
+  nlohmann::json body;
+  try {
+    body = nlohmann::json::parse(req.body);
+  } catch (const nlohmann::json::parse_error& e) {
+    // The parser's own words without its "[json.exception.parse_error.101] "
+    // tag, e.g. "parse error at line 1, column 12: syntax error while parsing
+    // value - invalid string: ill-formed UTF-8 byte; last read: '"<U+00FF>'".
+    std::string_view what = e.what();
+    if (const size_t tag = what.find("] "); what.starts_with("[json.") && tag != what.npos)
+      what.remove_prefix(tag + 2);
+    return Status::InvalidArgument(
+        fmt::format("the request body is not JSON: {}", QuoteInput(what, 200)));
+  }
+  if (!body.is_object()) {
     return Status::InvalidArgument("the request body must be a JSON object");
   }
   return body;
