@@ -1,7 +1,5 @@
 #include "coordinator/malformed_request.h"
 
-#include <string>
-
 #include <fmt/format.h>
 
 namespace foundry::coordinator {
@@ -12,6 +10,7 @@ using grpc::experimental::ServerRpcInfo;
 
 class MalformedRequestInterceptor final : public grpc::experimental::Interceptor {
  public:
+  // `method` is gRPC's registered name, alive as long as the server.
   explicit MalformedRequestInterceptor(const char* method) : method_(method ? method : "") {}
 
   void Intercept(grpc::experimental::InterceptorBatchMethods* methods) override {
@@ -37,7 +36,7 @@ class MalformedRequestInterceptor final : public grpc::experimental::Interceptor
   }
 
  private:
-  const std::string method_;
+  const char* method_;  // not copied: this runs on every call
   bool unreadable_ = false;
 };
 
