@@ -45,7 +45,7 @@ struct ConsoleApi {
   // needs no login takes the console's own role once that is known.
   std::optional<Session> FindSession(const httplib::Request& req);
 
-  // A GET without a session cookie where no login is needed (curl, a
+  // A GET (or HEAD) without a session cookie where no login is needed (curl, a
   // script): it reads with the console's own role, as a first visit would,
   // but leaves no session behind, so such requests cannot crowd the table.
   // It has no player and no CSRF token, so it can start no round and POST
