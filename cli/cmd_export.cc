@@ -73,7 +73,7 @@ int Export(const ExportFlags& given) {
   if (f.plays) return ExportPlaysOf(f);
   if (!f.player.empty()) return Fail("--player goes with --plays");
   if (f.source.db.empty() == f.source.coordinator.empty()) {
-    return Fail("export needs " + NoStoreGiven("--coordinator HOST:PORT"));
+    return Fail("export needs " + NoStoreGiven());
   }
   auto filter = ToFilter(f.filter);
   if (!filter.ok()) return Fail(filter.status().message());

@@ -42,7 +42,7 @@ nlohmann::json PlayToJson(const foundry::v1::PlayRecord& r) {
 
 int ExportPlays(const PlayExportFlags& f) {
   if (f.db.empty() == f.coordinator.empty()) {
-    return Fail("export --plays needs " + NoStoreGiven("--coordinator HOST:PORT"));
+    return Fail("export --plays needs " + NoStoreGiven());
   }
   if (!f.family.empty()) {
     if (auto family = puzzles::FindFamily(f.family); !family.ok()) {

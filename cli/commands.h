@@ -70,7 +70,7 @@ inline constexpr char kDefaultDb[] = "foundry-db";
 std::string DbOrDefault(const std::string& db, const std::string& other);
 // What a command with no store to read asks for: "exactly one of --db DIR
 // or `other`", and that none is needed where ./foundry-db exists.
-std::string NoStoreGiven(const std::string& other);
+std::string NoStoreGiven(const std::string& other = "--coordinator HOST:PORT");
 
 // A check for options read into unsigned integers: CLI11 reads "-5" into a
 // uint64_t as 2^64 - 5, so a minus sign is refused here, by name.

@@ -204,7 +204,7 @@ void AddSourceFlags(CLI::App& cmd, SourceFlags& f) {
 Result<std::unique_ptr<PuzzleSource>> PuzzleSource::Open(const SourceFlags& flags) {
   const std::string db = DbOrDefault(flags.db, flags.coordinator);
   if (db.empty() == flags.coordinator.empty()) {
-    return Status::InvalidArgument("give " + NoStoreGiven("--coordinator HOST:PORT"));
+    return Status::InvalidArgument("give " + NoStoreGiven());
   }
   if (!db.empty()) return LocalSource::Open(db, flags.ratings);
   return std::unique_ptr<PuzzleSource>(new RemoteSource(flags.coordinator));

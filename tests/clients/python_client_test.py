@@ -88,6 +88,7 @@ class PythonClientTest(unittest.TestCase):
     def tearDownClass(cls):
         cls.channel.close()
         cls.stack.stop()
+        shutil.rmtree(cls.stack.tmp, ignore_errors=True)
         shutil.rmtree(TMP, ignore_errors=True)
 
     def auth(self, role):
@@ -228,7 +229,6 @@ class PythonClientTest(unittest.TestCase):
                 quarantined = e.details()
         self.assertIsNotNone(quarantined, "the liar was never quarantined")
         self.assertIn("quarantined", quarantined)
-        print("the liar:", quarantined, file=sys.stderr)
 
         done = self.wait_done(submitted.id)
         self.assertEqual(done.state, campaign.CAMPAIGN_STATE_DONE, done.message)
