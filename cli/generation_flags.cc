@@ -21,7 +21,8 @@ void AddGenerationFlags(CLI::App& cmd, GenerationFlags& flags) {
   cmd.add_option("--max-score", flags.max_score,
                  "Only puzzles whose difficulty score is at most this (0..1)");
   cmd.add_option("--priority", flags.priority,
-                 "Share of workers when campaigns compete: proportional to max(1, P)");
+                 "Share of workers when campaigns compete: proportional to max(1, P) "
+                 "(0..1000000)");
   cmd.add_option("--job-size", flags.job_size, "Candidates per job (0: automatic)");
 }
 
@@ -36,6 +37,10 @@ Result<foundry::v1::CampaignSpec> ToSpec(const GenerationFlags& flags) {
   }
   spec.set_count(static_cast<uint64_t>(flags.count));
   spec.set_seed(flags.seed);
+  if (flags.priority < 0 || flags.priority > 1'000'000) {
+    return Status::InvalidArgument(
+        fmt::format("--priority must be 0..1000000, got '{}'", flags.priority));
+  }
   spec.set_priority(flags.priority);
   spec.set_job_size(flags.job_size);
   std::map<std::string, std::string> raw;
@@ -44,7 +49,11 @@ Result<foundry::v1::CampaignSpec> ToSpec(const GenerationFlags& flags) {
     if (eq == std::string::npos || eq == 0) {
       return Status::InvalidArgument(fmt::format("--set expects key=value, got '{}'", kv));
     }
-    raw[kv.substr(0, eq)] = kv.substr(eq + 1);
+    const auto [it, added] = raw.try_emplace(kv.substr(0, eq), kv.substr(eq + 1));
+    if (!added) {
+      return Status::InvalidArgument(fmt::format("--set {} is given twice ('{}={}' and '{}')",
+                                                 it->first, it->first, it->second, kv));
+    }
   }
   for (const auto& [k, v] : raw) (*spec.mutable_params())[k] = v;
   spec.set_level(flags.level);

@@ -214,6 +214,10 @@ TEST_F(CampaignTest, BadInputIsAOneLineErrorAndStoresNothing) {
       {{"--family", "secret-number", "--count", "5", "--set", "colour=red"},
        "unknown parameter 'colour'"},
       {{"--family", "secret-number", "--count", "5", "--set", "digits"}, "--set expects key=value"},
+      {{"--family", "secret-number", "--count", "5", "--set", "digits=4", "--set", "digits=3"},
+       "--set digits is given twice ('digits=4' and 'digits=3')"},
+      {{"--family", "secret-number", "--count", "5", "--priority", "-5"},
+       "--priority must be 0..1000000, got '-5'"},
   };
   for (const auto& c : cases) {
     std::vector<std::string> argv = {Bin("foundry"), "campaign", "submit", "--coordinator",
