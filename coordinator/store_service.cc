@@ -4,6 +4,7 @@
 
 #include "common/rpc_status.h"
 #include "coordinator/services.h"
+#include "coordinator/stream_reads.h"
 #include "puzzles/family.h"
 #include "puzzles/puzzle_id.h"
 #include "puzzles/registry.h"
@@ -267,7 +268,8 @@ grpc::Status PuzzleStoreServiceImpl::ImportPuzzles(
   foundry::v1::ImportRequest req;
   uint64_t received = 0;
   Status status;
-  while (status.ok() && reader->Read(&req)) {
+  StreamReads<foundry::v1::ImportRequest> reads(reader);
+  while (status.ok() && reads.Next(&req)) {
     if (++received > kMaxImport) {
       status = Status::InvalidArgument(
           fmt::format("an import holds at most {} puzzles; split the file", kMaxImport));
@@ -280,7 +282,16 @@ grpc::Status PuzzleStoreServiceImpl::ImportPuzzles(
       chunk_bytes = 0;
     }
   }
+  // After an unreadable message, what came before it is imported (as a
+  // client resending the corrected stream would have it) and the error says
+  // where the stream broke.
   if (status.ok() && !chunk.empty()) status = core_->ImportChunk(session, std::move(chunk));
+  if (status.ok() && !reads.status().ok()) {
+    status = Status::InvalidArgument(fmt::format(
+        "{}; the import stopped there: {} before it taken in, none after it",
+        reads.status().message(),
+        received == 1 ? std::string("the message") : fmt::format("the {} messages", received)));
+  }
   core_->FinishImport(session);
   if (!status.ok()) return ToGrpc(status);
   *resp = ToImportResponse(session);

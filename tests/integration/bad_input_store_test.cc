@@ -1,14 +1,18 @@
 // Bad input beyond single requests: an import of huge messages, every
 // family's goal keys, stores damaged on disk, the puzzle of the day's
-// requests, ExportPlays' filters and the coordinator's rating flags.
+// requests, ExportPlays' filters, the coordinator's rating flags and an
+// import with an unreadable message.
 #include <filesystem>
 #include <fstream>
 
+#include <grpcpp/generic/generic_stub.h>
 #include <grpcpp/grpcpp.h>
 #include <gtest/gtest.h>
 #include <rocksdb/db.h>
 
+#include "puzzles/puzzle_id.h"
 #include "puzzles/registry.h"
+#include "puzzles/rng.h"
 #include "tests/integration/bad_input_fixture.h"
 
 namespace foundry::testing {
@@ -44,6 +48,67 @@ TEST_F(BadInputTest, AnImportOfHugeMessagesIsHandledAFewMegabytesAtATime) {
   EXPECT_EQ(resp.rejected_size(), 30) << "each bad puzzle is rejected with its line";
   const double growth = PeakRssMb(cluster_->coordinator().pid()) - before;
   EXPECT_LT(growth, 250) << "the import was buffered whole: +" << growth << " MB";
+}
+
+// A client-streamed import with an unreadable message in the middle: gRPC's
+// Read saw it as the stream's end, so the import answered OK and the
+// messages after it were dropped unseen. Now the error names the message;
+// what came before it is stored, nothing after it.
+TEST_F(BadInputTest, AnImportWithAnUnreadableMessageNamesIt) {
+  const puzzles::Family& family = **puzzles::FindFamily("sudoku");
+  const puzzles::Params params = *family.MakeParams(std::map<std::string, std::string>{});
+  std::vector<std::string> messages, ids;
+  for (uint64_t i = 0; messages.size() < 3; ++i) {
+    puzzles::Rng rng = puzzles::CandidateRng(91, i);
+    const puzzles::Candidate candidate = family.Generate(rng, params);
+    const auto* accepted = std::get_if<puzzles::Accepted>(&candidate);
+    if (accepted == nullptr) continue;
+    v1::ImportRequest req;
+    req.set_line(messages.size() + 1);
+    req.mutable_puzzle()->set_family("sudoku");
+    req.mutable_puzzle()->set_puzzle_json(accepted->puzzle.dump());
+    req.mutable_puzzle()->set_solution_json(accepted->solution.dump());
+    messages.push_back(req.SerializeAsString());
+    ids.push_back(puzzles::PuzzleId(family, family.CanonicalBytes(accepted->puzzle)));
+  }
+  messages[1] = std::string("\xff\xff\xff");  // not protobuf
+
+  grpc::GenericStub raw(
+      grpc::CreateChannel(cluster_->address(), grpc::InsecureChannelCredentials()));
+  auto ctx = Ctx();
+  grpc::CompletionQueue cq;
+  auto call = raw.PrepareCall(ctx.get(), "/foundry.v1.PuzzleStore/ImportPuzzles", &cq);
+  void* tag = nullptr;
+  bool ok = false;
+  const auto step = [&](intptr_t t) {
+    while (cq.Next(&tag, &ok) && tag != reinterpret_cast<void*>(t)) {
+    }
+  };
+  call->StartCall(reinterpret_cast<void*>(1));
+  step(1);
+  for (const std::string& bytes : messages) {
+    grpc::Slice slice(bytes);
+    call->Write(grpc::ByteBuffer(&slice, 1), reinterpret_cast<void*>(2));
+    step(2);
+  }
+  call->WritesDone(reinterpret_cast<void*>(3));
+  step(3);
+  grpc::ByteBuffer response;  // read, or Finish would wait for a reply left unread
+  call->Read(&response, reinterpret_cast<void*>(5));
+  step(5);
+  grpc::Status status;
+  call->Finish(&status, reinterpret_cast<void*>(4));
+  step(4);
+  EXPECT_EQ(status.error_code(), grpc::StatusCode::INVALID_ARGUMENT) << status.error_message();
+  EXPECT_NE(status.error_message().find(
+                "message 2 of the stream is not a valid foundry.v1.ImportRequest"),
+            std::string::npos)
+      << status.error_message();
+  EXPECT_NE(status.error_message().find("the message before it taken in, none after it"),
+            std::string::npos)
+      << status.error_message();
+  EXPECT_TRUE(GetPuzzle(ids[0]).ok()) << "the line before the unreadable one is stored";
+  EXPECT_EQ(GetPuzzle(ids[2]).error_code(), grpc::StatusCode::NOT_FOUND);
 }
 
 // What a client needs to build a campaign form: each family's own params and
