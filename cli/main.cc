@@ -2,6 +2,7 @@
 #include <CLI/CLI.hpp>
 
 #include "cli/commands.h"
+#include "common/decimal_options.h"
 #include "common/grpc_runtime.h"
 
 int main(int argc, char** argv) {
@@ -26,6 +27,7 @@ int main(int argc, char** argv) {
   foundry::cli::AddBackupCommand(app, exit_code);
   foundry::cli::AddRestoreCommand(app, exit_code);
   foundry::cli::AddConsoleCommand(app, exit_code);
+  foundry::ReadIntegersAsDecimal(app);
   CLI11_PARSE(app, argc, argv);
   return exit_code;
 }

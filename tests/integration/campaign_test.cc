@@ -153,6 +153,25 @@ TEST_F(CampaignTest, AnExhaustedRunSaysWhyOnStderr) {
   EXPECT_NE(r.err.find("gave nothing new"), std::string::npos) << r.err;
 }
 
+// A zero-padded seed is the decimal number a script meant (CLI11 alone
+// read "010" as octal 8), and one past 64 bits is refused rather than read
+// as the largest seed (common/decimal_options.h).
+TEST_F(CampaignTest, SeedsAreDecimalNumbers) {
+  const auto run = [&](const std::string& seed) {
+    return RunCommand({Bin("foundry"), "run", "--family", "secret-number", "--count", "3", "--seed",
+                       seed, "--db", dir_.path() + "/db", "--quiet"});
+  };
+  ASSERT_EQ(run("010").exit_code, 0);
+  const auto again = run("10");
+  ASSERT_EQ(again.exit_code, 0) << again.err;
+  EXPECT_NE(again.out.find("duplicates 3"), std::string::npos)
+      << "seed 010 was not seed 10: " << again.out;
+  const auto huge = run("99999999999999999999");
+  EXPECT_NE(huge.exit_code, 0);
+  EXPECT_NE(huge.err.find("--seed: must be at most 18446744073709551615"), std::string::npos)
+      << huge.err;
+}
+
 // Progress written to a file (not a terminal) is a line every two seconds,
 // and always the last state: a log of a run shorter than two seconds still
 // ends with the count it reached (bench/store_growth.py reads these lines).

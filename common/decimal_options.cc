@@ -1,0 +1,63 @@
+#include "common/decimal_options.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include <fmt/format.h>
+#include <CLI/CLI.hpp>
+
+namespace foundry {
+namespace {
+
+bool StartsWith(const std::string& s, std::string_view prefix) {
+  return s.compare(0, prefix.size(), prefix) == 0;
+}
+
+// The transform for one option; `is_unsigned` picks the 64-bit range.
+CLI::Validator Decimal(bool is_unsigned) {
+  return CLI::Validator(
+      [is_unsigned](std::string& value) -> std::string {
+        // CLI11 would leave the option at its default ("--seed $UNSET").
+        if (value.empty()) return "expects a number, got an empty value";
+        const size_t sign = !value.empty() && (value[0] == '-' || value[0] == '+') ? 1 : 0;
+        const std::string_view digits = std::string_view(value).substr(sign);
+        if (digits.empty() || !std::all_of(digits.begin(), digits.end(),
+                                           [](char c) { return c >= '0' && c <= '9'; })) {
+          return "";  // not a plain decimal number: CLI11's own reading and checks
+        }
+        const size_t first = std::min(digits.find_first_not_of('0'), digits.size() - 1);
+        const std::string_view kept = digits.substr(first);
+        uint64_t magnitude = 0;
+        const auto [end, ec] = std::from_chars(kept.data(), kept.data() + kept.size(), magnitude);
+        const bool negative = sign == 1 && value[0] == '-';
+        if (negative && is_unsigned) return fmt::format("must be 0 or more, got '{}'", value);
+        const uint64_t most = is_unsigned ? UINT64_MAX : negative ? uint64_t{1} << 63 : INT64_MAX;
+        const bool fits = ec == std::errc() && magnitude <= most;
+        if (!fits) {
+          return is_unsigned ? fmt::format("must be at most {}, got '{}'", UINT64_MAX, value)
+                             : fmt::format("must be {}..{}, got '{}'", INT64_MIN, INT64_MAX, value);
+        }
+        value = (negative ? "-" : "") + std::string(kept);
+        return "";
+      },
+      "", "DECIMAL");
+}
+
+}  // namespace
+
+void ReadIntegersAsDecimal(CLI::App& app) {
+  for (CLI::Option* option : app.get_options()) {
+    const std::string type = option->get_type_name();
+    if (StartsWith(type, "UINT")) {
+      option->transform(Decimal(/*is_unsigned=*/true));
+    } else if (StartsWith(type, "INT")) {
+      option->transform(Decimal(/*is_unsigned=*/false));
+    }
+  }
+  for (CLI::App* sub : app.get_subcommands({})) ReadIntegersAsDecimal(*sub);
+}
+
+}  // namespace foundry
