@@ -2,8 +2,8 @@
 #include <CLI/CLI.hpp>
 
 #include "cli/commands.h"
-#include "common/decimal_options.h"
 #include "common/grpc_runtime.h"
+#include "common/number_options.h"
 
 int main(int argc, char** argv) {
   foundry::TurnOffMutexDeadlockDetection();  // first: see grpc_runtime.h
@@ -27,7 +27,7 @@ int main(int argc, char** argv) {
   foundry::cli::AddBackupCommand(app, exit_code);
   foundry::cli::AddRestoreCommand(app, exit_code);
   foundry::cli::AddConsoleCommand(app, exit_code);
-  foundry::ReadIntegersAsDecimal(app);
+  foundry::StrictNumberOptions(app);
   CLI11_PARSE(app, argc, argv);
   return exit_code;
 }

@@ -7,8 +7,8 @@
 #include <CLI/CLI.hpp>
 
 #include "common/client_security.h"
-#include "common/decimal_options.h"
 #include "common/grpc_runtime.h"
+#include "common/number_options.h"
 #include "common/stop_signals.h"
 #include "console/console_server.h"
 #include "console/coordinator_link.h"
@@ -65,7 +65,7 @@ int main(int argc, char** argv) {
                  "this, and its answer be taken within this; else 408")
       ->check(CLI::Range(100, 600000))
       ->capture_default_str();
-  foundry::ReadIntegersAsDecimal(app);
+  foundry::StrictNumberOptions(app);
   CLI11_PARSE(app, argc, argv);
   limits.header_timeout = std::chrono::milliseconds(header_timeout_ms);
   limits.body_timeout = std::chrono::milliseconds(body_timeout_ms);

@@ -4,9 +4,9 @@
 #include <CLI/CLI.hpp>
 
 #include "common/client_security.h"
-#include "common/decimal_options.h"
 #include "common/grpc_runtime.h"
 #include "common/metrics_endpoint.h"
+#include "common/number_options.h"
 #include "common/stop_signals.h"
 #include "common/token_file.h"
 #include "coordinator/address_file.h"
@@ -116,7 +116,7 @@ int main(int argc, char** argv) {
   foundry::coordinator::AddRatingFlags(app, rating_settings);
   app.add_flag("--insecure", insecure,
                "Allow listening off loopback without TLS or tokens (closed networks only)");
-  foundry::ReadIntegersAsDecimal(app);
+  foundry::StrictNumberOptions(app);
   CLI11_PARSE(app, argc, argv);
 
   // Every refusal comes before the store is opened: a refused start leaves

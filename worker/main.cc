@@ -13,10 +13,10 @@
 #include <CLI/CLI.hpp>
 
 #include "common/client_security.h"
-#include "common/decimal_options.h"
 #include "common/duration.h"
 #include "common/grpc_runtime.h"
 #include "common/metrics_endpoint.h"
+#include "common/number_options.h"
 #include "common/stop_signals.h"
 #include "worker/coordinator_address.h"
 #include "worker/grpc_job_source.h"
@@ -118,7 +118,7 @@ int main(int argc, char** argv) {
                "Read --token-file even when the group or others may access it");
   // Tests only (worker/forgery.h): an empty group hides it from --help.
   app.add_option("--forge", f.forge, "Lie to the coordinator: KIND[:RATE[:AFTER_JOBS]]")->group("");
-  foundry::ReadIntegersAsDecimal(app);
+  foundry::StrictNumberOptions(app);
   CLI11_PARSE(app, argc, argv);
   if (f.coordinator.empty() && f.coordinator_file.empty()) {
     fmt::print(stderr,

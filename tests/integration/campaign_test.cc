@@ -155,7 +155,7 @@ TEST_F(CampaignTest, AnExhaustedRunSaysWhyOnStderr) {
 
 // A zero-padded seed is the decimal number a script meant (CLI11 alone
 // read "010" as octal 8), and one past 64 bits is refused rather than read
-// as the largest seed (common/decimal_options.h).
+// as the largest seed (common/number_options.h).
 TEST_F(CampaignTest, SeedsAreDecimalNumbers) {
   const auto run = [&](const std::string& seed) {
     return RunCommand({Bin("foundry"), "run", "--family", "secret-number", "--count", "3", "--seed",

@@ -1,9 +1,10 @@
-// Integer options read as decimal numbers (common/decimal_options.h):
-// CLI11 alone reads "010" as octal 8 and a number past 64 bits as the
-// largest value.
-#include "common/decimal_options.h"
+// Number options read as users write them (common/number_options.h):
+// CLI11 alone reads "010" as octal 8, a number past 64 bits as the largest
+// value, and "nan" through every range check.
+#include "common/number_options.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -19,6 +20,8 @@ struct Parsed {
   int threads = 1;
   std::vector<int> sizes;
   std::string name;
+  double seconds = 1;
+  std::optional<double> score;
   std::string error;  // CLI11's message, empty when parsing succeeded
 };
 
@@ -31,7 +34,9 @@ Parsed Parse(std::vector<std::string> args) {
   run->add_option("--threads", p.threads)->check(CLI::Range(1, 1024));
   run->add_option("--size", p.sizes);
   run->add_option("--name", p.name);
-  ReadIntegersAsDecimal(app);
+  run->add_option("--seconds", p.seconds)->check(CLI::Range(0.2, 3600.0));
+  run->add_option("--score", p.score);
+  StrictNumberOptions(app);
   args.insert(args.begin(), "run");
   std::reverse(args.begin(), args.end());  // CLI11 takes a reversed vector
   try {
@@ -42,7 +47,7 @@ Parsed Parse(std::vector<std::string> args) {
   return p;
 }
 
-TEST(DecimalOptions, LeadingZerosAreDecimalNotOctal) {
+TEST(NumberOptions, LeadingZerosAreDecimalNotOctal) {
   const Parsed p = Parse({"--seed", "010", "--count", "-0012", "--threads", "0008", "--size", "09",
                           "--size", "0", "--name", "007"});
   ASSERT_EQ(p.error, "");
@@ -53,13 +58,13 @@ TEST(DecimalOptions, LeadingZerosAreDecimalNotOctal) {
   EXPECT_EQ(p.name, "007") << "text options are left alone";
 }
 
-TEST(DecimalOptions, TheOptionsOwnChecksSeeTheDecimalValue) {
+TEST(NumberOptions, TheOptionsOwnChecksSeeTheDecimalValue) {
   // Octal 02000 is 1024, inside the range; decimal 2000 is not.
   EXPECT_NE(Parse({"--threads", "02000"}).error, "");
   EXPECT_EQ(Parse({"--threads", "01024"}).threads, 1024);
 }
 
-TEST(DecimalOptions, NumbersPast64BitsAndNegativeUnsignedOnesAreRefusedByName) {
+TEST(NumberOptions, NumbersPast64BitsAndNegativeUnsignedOnesAreRefusedByName) {
   EXPECT_EQ(Parse({"--seed", "18446744073709551615"}).seed, UINT64_MAX);
   EXPECT_NE(Parse({"--seed", "18446744073709551616"})
                 .error.find("must be at most 18446744073709551615, got '18446744073709551616'"),
@@ -70,12 +75,28 @@ TEST(DecimalOptions, NumbersPast64BitsAndNegativeUnsignedOnesAreRefusedByName) {
             std::string::npos);
 }
 
-TEST(DecimalOptions, HexIsCliElevensToReadAndAnEmptyValueIsRefused) {
+TEST(NumberOptions, HexIsCliElevensToReadAndAnEmptyValueIsRefused) {
   EXPECT_EQ(Parse({"--seed", "0x10"}).seed, 16u);
   EXPECT_NE(Parse({"--seed", "ten"}).error, "");
   // An empty value left the default in place ("--seed $UNSET").
   EXPECT_NE(Parse({"--seed", ""}).error.find("expects a number, got an empty value"),
             std::string::npos);
+}
+
+TEST(NumberOptions, FloatingOptionsRefuseNanAndInfinity) {
+  // "nan" compares false with both ends of a range, so Range let it through.
+  EXPECT_NE(Parse({"--seconds", "nan"}).error.find("--seconds: must be a finite number, got 'nan'"),
+            std::string::npos);
+  EXPECT_NE(Parse({"--score", "-inf"}).error.find("must be a finite number, got '-inf'"),
+            std::string::npos);
+  EXPECT_NE(Parse({"--score", "NaN"}).error, "");
+  EXPECT_NE(Parse({"--seconds", ""}).error.find("expects a number, got an empty value"),
+            std::string::npos);
+  const Parsed p = Parse({"--seconds", "2.5e1", "--score", "0.25"});
+  ASSERT_EQ(p.error, "");
+  EXPECT_EQ(p.seconds, 25);
+  EXPECT_EQ(p.score, 0.25);
+  EXPECT_NE(Parse({"--seconds", "0.1"}).error, "") << "the option's own range still applies";
 }
 
 }  // namespace

@@ -1,8 +1,10 @@
-#include "common/decimal_options.h"
+#include "common/number_options.h"
 
 #include <algorithm>
 #include <charconv>
+#include <cmath>
 #include <cstdint>
+#include <cstdlib>
 #include <string>
 #include <string_view>
 
@@ -46,18 +48,35 @@ CLI::Validator Decimal(bool is_unsigned) {
       "", "DECIMAL");
 }
 
+// The transform for a floating option: a finite number, or CLI11's error.
+CLI::Validator Finite() {
+  return CLI::Validator(
+      [](std::string& value) -> std::string {
+        if (value.empty()) return "expects a number, got an empty value";
+        char* end = nullptr;
+        const double x = std::strtod(value.c_str(), &end);
+        if (end == value.c_str() + value.size() && !std::isfinite(x)) {
+          return fmt::format("must be a finite number, got '{}'", value);
+        }
+        return "";  // finite, or not a number at all: CLI11 says so
+      },
+      "", "FINITE");
+}
+
 }  // namespace
 
-void ReadIntegersAsDecimal(CLI::App& app) {
+void StrictNumberOptions(CLI::App& app) {
   for (CLI::Option* option : app.get_options()) {
     const std::string type = option->get_type_name();
     if (StartsWith(type, "UINT")) {
       option->transform(Decimal(/*is_unsigned=*/true));
     } else if (StartsWith(type, "INT")) {
       option->transform(Decimal(/*is_unsigned=*/false));
+    } else if (StartsWith(type, "FLOAT")) {
+      option->transform(Finite());
     }
   }
-  for (CLI::App* sub : app.get_subcommands({})) ReadIntegersAsDecimal(*sub);
+  for (CLI::App* sub : app.get_subcommands({})) StrictNumberOptions(*sub);
 }
 
 }  // namespace foundry
