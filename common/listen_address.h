@@ -44,8 +44,9 @@ inline std::optional<HostPort> SplitHostPort(std::string_view address) {
   const std::string_view digits = address.substr(colon + 1);
   int port = 0;
   const char* end = digits.data() + digits.size();
-  if (digits.empty() || digits.size() > 5 || std::from_chars(digits.data(), end, port).ptr != end ||
-      port > 65535) {
+  // Digits only: from_chars would read "-1" as a port.
+  if (digits.empty() || digits.size() > 5 || digits.front() < '0' || digits.front() > '9' ||
+      std::from_chars(digits.data(), end, port).ptr != end || port > 65535) {
     return std::nullopt;
   }
   std::string_view host = address.substr(0, colon);
