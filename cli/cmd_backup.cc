@@ -159,7 +159,8 @@ void AddBackupCommand(CLI::App& app, int& exit_code) {
       "the backups there");
   cmd->add_option("--coordinator", f->coordinator,
                   "Back up this running coordinator's store, online (admin token: "
-                  "FOUNDRY_TOKEN_FILE); --to is then a directory on the coordinator's filesystem");
+                  "FOUNDRY_TOKEN_FILE); --to is then a directory on the coordinator's filesystem")
+      ->check(DialAddress());
   cmd->add_option("--db", f->db,
                   "Back up this stopped store directory (refused while a process has it open)");
   cmd->add_option("--to", f->to, "The backup directory (absent, empty, or holding earlier backups)")

@@ -131,6 +131,7 @@ void AddCampaignCommand(CLI::App& app, int& exit_code) {
 
   CLI::App* submit = campaign->add_subcommand("submit", "Start a campaign");
   submit->add_option("--coordinator", f->coordinator, "Coordinator address (host:port)")
+      ->check(DialAddress())
       ->required();
   AddGenerationFlags(*submit, f->gen);
   submit->add_flag("--watch", f->watch, "Show progress until it ends");
@@ -138,23 +139,29 @@ void AddCampaignCommand(CLI::App& app, int& exit_code) {
 
   CLI::App* status = campaign->add_subcommand("status", "Show one campaign");
   status->add_option("--coordinator", f->coordinator, "Coordinator address (host:port)")
+      ->check(DialAddress())
       ->required();
   status->add_option("id", f->id, "Campaign id")->required();
   status->add_flag("--json", f->json, "As JSON");
   status->callback([f, &exit_code] { exit_code = ShowStatus(*f); });
 
   CLI::App* watch = campaign->add_subcommand("watch", "Show a campaign's progress until it ends");
-  watch->add_option("--coordinator", f->coordinator, "Coordinator address (host:port)")->required();
+  watch->add_option("--coordinator", f->coordinator, "Coordinator address (host:port)")
+      ->check(DialAddress())
+      ->required();
   watch->add_option("id", f->id, "Campaign id")->required();
   watch->callback([f, &exit_code] { exit_code = Watch(f->coordinator, f->id); });
 
   CLI::App* list = campaign->add_subcommand("list", "List campaigns, newest first");
-  list->add_option("--coordinator", f->coordinator, "Coordinator address (host:port)")->required();
+  list->add_option("--coordinator", f->coordinator, "Coordinator address (host:port)")
+      ->check(DialAddress())
+      ->required();
   list->add_flag("--json", f->json, "One JSON object per line");
   list->callback([f, &exit_code] { exit_code = List(*f); });
 
   CLI::App* cancel = campaign->add_subcommand("cancel", "Stop a campaign; what it stored stays");
   cancel->add_option("--coordinator", f->coordinator, "Coordinator address (host:port)")
+      ->check(DialAddress())
       ->required();
   cancel->add_option("id", f->id, "Campaign id")->required();
   cancel->callback([f, &exit_code] { exit_code = Cancel(*f); });

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "cli/commands.h"
+#include "common/listen_address.h"
 
 namespace foundry::cli {
 
@@ -34,6 +35,15 @@ CLI::Validator NotNegative() {
         return "";
       },
       "", "NOT_NEGATIVE");
+}
+
+CLI::Validator DialAddress() {
+  return CLI::Validator(
+      [](std::string& value) -> std::string {
+        const Status s = CheckDialAddress("", value);
+        return s.ok() ? "" : s.message();
+      },
+      "", "HOST:PORT");
 }
 
 CLI::Validator NotEmpty() {

@@ -76,6 +76,10 @@ std::string NoStoreGiven(const std::string& other = "--coordinator HOST:PORT");
 // uint64_t as 2^64 - 5, so a minus sign is refused here, by name.
 CLI::Validator NotNegative();
 
+// A check for --coordinator: HOST:PORT or a gRPC target with a scheme
+// (CheckDialAddress), so that a missing port is named, not dialled at 443.
+CLI::Validator DialAddress();
+
 // A check for names given as flags (a player, a family): an empty value is
 // refused by name instead of reading as if the flag were not given.
 CLI::Validator NotEmpty();

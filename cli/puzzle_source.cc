@@ -196,7 +196,8 @@ class LocalSource final : public PuzzleSource {
 
 void AddSourceFlags(CLI::App& cmd, SourceFlags& f) {
   auto* db = cmd.add_option("--db", f.db, "Use this store directory");
-  auto* co = cmd.add_option("--coordinator", f.coordinator, "Use this coordinator (host:port)");
+  auto* co = cmd.add_option("--coordinator", f.coordinator, "Use this coordinator (host:port)")
+                 ->check(DialAddress());
   db->excludes(co);
   co->excludes(db);
 }

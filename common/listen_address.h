@@ -84,4 +84,25 @@ inline bool IsLoopbackHostHeader(std::string_view header, int port) {
   return portless && port == 80 && IsLoopbackHost(header);
 }
 
+// HOST:PORT with a port of 1..65535 and no blanks: an address a client can
+// dial (port 0 only means "pick one" to a server).
+inline bool IsDialHostPort(const std::string& address) {
+  const auto split = SplitHostPort(address);
+  return split && split->port > 0 && address.find_first_of(" \t") == std::string::npos;
+}
+
+// INVALID_ARGUMENT unless `address` is IsDialHostPort or a gRPC target with
+// a scheme ("dns:", "unix:", "ipv4:", "ipv6:"). A bare name ("node17") would
+// be dialled at gRPC's default port, 443, and "host:-1" at 65535: a typo,
+// said at once instead of as an unreachable coordinator. The message starts
+// with `flag` when one is given.
+inline Status CheckDialAddress(std::string_view flag, const std::string& address) {
+  for (std::string_view scheme : {"dns:", "unix:", "ipv4:", "ipv6:"}) {
+    if (address.starts_with(scheme)) return Status::Ok();
+  }
+  if (IsDialHostPort(address)) return Status::Ok();
+  return Status::InvalidArgument((flag.empty() ? "" : std::string(flag) + " ") + "'" + address +
+                                 "' is not HOST:PORT (e.g. 127.0.0.1:7420)");
+}
+
 }  // namespace foundry

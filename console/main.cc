@@ -8,6 +8,7 @@
 
 #include "common/client_security.h"
 #include "common/grpc_runtime.h"
+#include "common/listen_address.h"
 #include "common/number_options.h"
 #include "common/stop_signals.h"
 #include "console/console_server.h"
@@ -67,6 +68,10 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   foundry::StrictNumberOptions(app);
   CLI11_PARSE(app, argc, argv);
+  if (const foundry::Status s = foundry::CheckDialAddress("--coordinator", coordinator); !s.ok()) {
+    fmt::print(stderr, "foundry-console: {}\n", s.message());
+    return 2;
+  }
   limits.header_timeout = std::chrono::milliseconds(header_timeout_ms);
   limits.body_timeout = std::chrono::milliseconds(body_timeout_ms);
 

@@ -172,6 +172,21 @@ TEST_F(CampaignTest, SeedsAreDecimalNumbers) {
       << huge.err;
 }
 
+// A coordinator address without a port was dialled at gRPC's default, 443,
+// and "HOST:-1" at 65535, each reported as an unreachable coordinator; the
+// CLI and the console now name the typo (CheckDialAddress).
+TEST_F(CampaignTest, ACoordinatorAddressWithoutAPortIsNamed) {
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{Bin("foundry"), "campaign", "list", "--coordinator", "localhost"},
+        std::vector<std::string>{Bin("foundry"), "export", "--coordinator", "127.0.0.1:-1"},
+        std::vector<std::string>{Bin("foundry-console"), "--coordinator", "localhost"}}) {
+    const auto r = RunCommand(args);
+    EXPECT_NE(r.exit_code, 0) << args[1];
+    EXPECT_NE(r.err.find("' is not HOST:PORT (e.g. 127.0.0.1:7420)"), std::string::npos) << r.err;
+    EXPECT_EQ(r.err.find("cannot reach"), std::string::npos) << r.err;
+  }
+}
+
 // Progress written to a file (not a terminal) is a line every two seconds,
 // and always the last state: a log of a run shorter than two seconds still
 // ends with the count it reached (bench/store_growth.py reads these lines).

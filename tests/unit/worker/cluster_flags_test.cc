@@ -41,8 +41,8 @@ TEST(CoordinatorAddressTest, TakesHostPortOrAGrpcSchemeAndNamesATypo) {
         "unix:/run/foundry.sock", "ipv4:10.0.0.1:7420"}) {
     EXPECT_TRUE(CheckCoordinatorAddress(ok).ok()) << ok;
   }
-  for (const char* bad :
-       {"nope", "node17", "127.0.0.1", "host:", "host:0", "host:99999", "host:7420 extra", ""}) {
+  for (const char* bad : {"nope", "node17", "127.0.0.1", "host:", "host:0", "host:99999",
+                          "host:7420 extra", "", "host:-1"}) {
     const Status s = CheckCoordinatorAddress(bad);
     EXPECT_EQ(s.code(), Status::Code::kInvalidArgument) << bad;
     EXPECT_NE(s.message().find(std::string("--coordinator '") + bad + "'"), std::string::npos)
