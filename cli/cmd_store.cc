@@ -37,7 +37,7 @@ Result<std::vector<std::string>> ReadIds(const std::string& path) {
   std::vector<std::string> ids;
   std::string line;
   while (std::getline(in, line)) {
-    if (line.empty()) continue;
+    if (IsBlankLine(line)) continue;
     if (line.front() == '{') {
       auto j = nlohmann::json::parse(line, nullptr, false);
       if (j.is_object() && j.contains("id") && j["id"].is_string()) ids.push_back(j["id"]);
@@ -157,7 +157,7 @@ int Import(const ImportFlags& f) {
   uint64_t number = 0, lines = 0;
   while (std::getline(in, line)) {
     ++number;
-    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;  // blank
+    if (IsBlankLine(line)) continue;
     ++lines;
     auto p = PuzzleFromJsonLine(line);
     if (!p.ok()) {

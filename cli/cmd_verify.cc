@@ -144,7 +144,7 @@ int VerifyFile(const std::string& path) {
   Verifier v;
   std::string line;
   for (uint64_t n = 1; std::getline(in, line); ++n) {
-    if (line.empty()) continue;
+    if (IsBlankLine(line)) continue;
     v.Add({fmt::format("{}:{}", path, n), std::move(line), std::nullopt});
   }
   return v.Finish();

@@ -14,4 +14,10 @@ namespace foundry::cli {
 // no lines, so `foundry import DIR` would report success having read nothing.
 Result<std::ifstream> OpenInputFile(const std::string& path);
 
+// A line with nothing but blanks (spaces, tabs, a CR of a CRLF file): the
+// readers skip it, as they skip an empty one, and it keeps its line number.
+inline bool IsBlankLine(const std::string& line) {
+  return line.find_first_not_of(" \t\r") == std::string::npos;
+}
+
 }  // namespace foundry::cli

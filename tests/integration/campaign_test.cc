@@ -285,6 +285,7 @@ TEST_F(CampaignTest, VerifyFindsEveryBadLineInOrderAcrossBatches) {
   {
     std::ofstream out(file);
     for (const auto& line : lines) out << line << "\n";
+    out << "  \t\n\n";  // blank lines at the end are skipped, as `foundry import` skips them
   }
   auto verified = RunCommand({Bin("foundry"), "verify", file});
   EXPECT_EQ(verified.exit_code, 1);
