@@ -6,6 +6,7 @@
 
 #include "common/quote.h"
 #include "common/status.h"
+#include "common/utf8.h"
 
 namespace foundry {
 
@@ -13,10 +14,12 @@ namespace foundry {
 // one past the peer's metadata limit turns the error into RESOURCE_EXHAUSTED.
 constexpr size_t kMaxErrorMessage = 2048;
 
+// The message is made well-formed UTF-8 (a byte that is not becomes U+FFFD):
+// it may quote bytes of a caller's text, and a client decodes it as UTF-8.
 inline grpc::Status ToGrpc(const Status& s) {
   if (s.ok()) return grpc::Status::OK;
   return grpc::Status(static_cast<grpc::StatusCode>(static_cast<int>(s.code())),
-                      QuoteInput(s.message(), kMaxErrorMessage));
+                      QuoteInput(ValidUtf8(s.message()), kMaxErrorMessage));
 }
 
 // A handler's answer: `result`'s value moved into `*response`, or its error.

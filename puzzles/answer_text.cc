@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "common/utf8.h"
+
 namespace foundry::puzzles {
 
 std::string AsciiLower(std::string_view text) {
@@ -62,9 +64,23 @@ std::string QuoteAnswer(std::string_view text) {
   std::string out;
   out.reserve(std::min(text.size(), kMax) + 5);
   out.push_back('\'');
-  out.append(text.substr(0, kMax));
+  size_t cut = std::min(text.size(), kMax);
+  while (cut < text.size() && cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) {
+    --cut;  // back to the start of the character the cut would split
+  }
+  out.append(text.substr(0, cut));
   out.append(text.size() <= kMax ? "'" : "...'");
   return out;
+}
+
+std::string CharAt(std::string_view text, size_t i) {
+  return std::string(text.substr(i, std::max<size_t>(1, Utf8SequenceLength(text, i))));
+}
+
+size_t CharCount(std::string_view text) {
+  size_t n = 0;
+  for (size_t i = 0; i < text.size(); ++n) i += std::max<size_t>(1, Utf8SequenceLength(text, i));
+  return n;
 }
 
 void TextScanner::Skip(std::string_view also) {

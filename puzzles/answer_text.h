@@ -39,9 +39,18 @@ std::string WithoutSpaces(std::string_view text);
 // pieces dropped).
 std::vector<std::string> SplitTrimmed(std::string_view text, std::string_view separators);
 
-// For error messages: the text in single quotes, cut to 40 characters with
-// "..." when longer.
+// For error messages: the text in single quotes, cut to 40 bytes (never
+// inside a UTF-8 character) with "..." when longer.
 std::string QuoteAnswer(std::string_view text);
+
+// For error messages: the character of `text` that starts at byte `i`,
+// whole ("é", not its first byte), or that byte alone when it begins no
+// well-formed UTF-8 sequence. REQUIRES: i < text.size().
+std::string CharAt(std::string_view text, size_t i);
+
+// The characters of `text` (UTF-8 sequences; a malformed byte counts as
+// one), for messages that count what was typed.
+size_t CharCount(std::string_view text);
 
 // Reads numbers and words left to right.
 class TextScanner {
@@ -53,6 +62,8 @@ class TextScanner {
   bool AtEnd() const { return pos_ >= text_.size(); }
   // The next character, or '\0' at the end.
   char Peek() const { return AtEnd() ? '\0' : text_[pos_]; }
+  // The next character whole (CharAt), for a message; "" at the end.
+  std::string PeekChar() const { return AtEnd() ? "" : CharAt(text_, pos_); }
   // Consumes the next character when it is `ch`.
   bool Accept(char ch);
   // A run of decimal digits as a number; nullopt (nothing consumed) when no

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "puzzles/answer_text.h"
 #include "puzzles/json_number.h"
 
 namespace foundry::puzzles::alignment {
@@ -60,10 +61,13 @@ Result<ParsedPuzzle> ParsePuzzle(const nlohmann::json& puzzle) {
       return bad(fmt::format("'columns'[{}] must be a string of 1..height letters", c));
     }
     std::vector<uint8_t> bricks_of;
-    for (char ch : col.get_ref<const std::string&>()) {
-      const int color = ColorOf(ch);
-      if (color < 0)
-        return bad(fmt::format("'columns'[{}] has letter '{}' (allowed: ACGT)", c, ch));
+    const std::string& letters = col.get_ref<const std::string&>();
+    for (size_t i = 0; i < letters.size(); ++i) {
+      const int color = ColorOf(letters[i]);
+      if (color < 0) {
+        return bad(
+            fmt::format("'columns'[{}] has letter '{}' (allowed: ACGT)", c, CharAt(letters, i)));
+      }
       bricks_of.push_back(static_cast<uint8_t>(color));
     }
     bricks += static_cast<int>(bricks_of.size());
@@ -78,10 +82,12 @@ Result<ParsedPuzzle> ParsePuzzle(const nlohmann::json& puzzle) {
       return bad(fmt::format("'guides'[{}] must be a non-empty string of ACGT letters", r));
     }
     uint8_t mask = 0;
-    for (char ch : guides[r].get_ref<const std::string&>()) {
-      const int color = ColorOf(ch);
+    const std::string& letters = guides[r].get_ref<const std::string&>();
+    for (size_t i = 0; i < letters.size(); ++i) {
+      const int color = ColorOf(letters[i]);
       if (color < 0 || ((mask >> color) & 1)) {
-        return bad(fmt::format("'guides'[{}] has a repeated or unknown letter '{}'", r, ch));
+        return bad(fmt::format("'guides'[{}] has a repeated or unknown letter '{}'", r,
+                               CharAt(letters, i)));
       }
       mask |= static_cast<uint8_t>(1u << color);
     }
@@ -125,10 +131,13 @@ Result<std::pair<Layout, int>> ParseSolution(const nlohmann::json& solution, con
   for (size_t c = 0; c < layout.size(); ++c) {
     if (!layout[c].is_string()) return bad(fmt::format("'layout'[{}] must be a string", c));
     std::vector<int8_t> cells;
-    for (char ch : layout[c].get_ref<const std::string&>()) {
+    const std::string& letters = layout[c].get_ref<const std::string&>();
+    for (size_t i = 0; i < letters.size(); ++i) {
+      const char ch = letters[i];
       const int color = ColorOf(ch);
       if (color < 0 && ch != kGapLetter) {
-        return bad(fmt::format("'layout'[{}] has letter '{}' (allowed: ACGT and -)", c, ch));
+        return bad(fmt::format("'layout'[{}] has letter '{}' (allowed: ACGT and -)", c,
+                               CharAt(letters, i)));
       }
       cells.push_back(static_cast<int8_t>(color < 0 ? kGap : color));
     }

@@ -45,7 +45,8 @@ Result<Hypothesis> ParseDeductionAnswer(const DeductionPuzzle& p, std::string_vi
     }
     const std::string word = in.ReadWord();
     if (word.empty()) {
-      return bad(fmt::format("{} holds '{}', not part of an answer", QuoteAnswer(text), in.Peek()));
+      return bad(
+          fmt::format("{} holds '{}', not part of an answer", QuoteAnswer(text), in.PeekChar()));
     }
     if (word == "coin" || word == "is") continue;
     const auto h = HeavinessWord(word);
@@ -71,7 +72,7 @@ Result<std::vector<int>> ParsePan(std::string_view text, const StrategyPuzzle& p
     const auto n = in.ReadNumber();
     if (!n) {
       return Status::InvalidArgument(
-          fmt::format("the {} pan holds '{}', not a coin number: {}", side, in.Peek(), form));
+          fmt::format("the {} pan holds '{}', not a coin number: {}", side, in.PeekChar(), form));
     }
     if (*n < lowest || *n > p.coins) {
       return Status::InvalidArgument(fmt::format("there is no coin {}; the coins are {}..{}{}: {}",

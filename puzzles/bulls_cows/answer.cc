@@ -47,8 +47,11 @@ Result<bool> CheckAnswer(const nlohmann::json& puzzle, std::string_view text) {
   };
   if (typed.empty()) return bad("the answer is empty");
   unsigned seen = 0;
-  for (char ch : typed) {
-    if (!IsDigit(ch)) return bad(fmt::format("{} holds '{}', not a digit", QuoteAnswer(typed), ch));
+  for (size_t i = 0; i < typed.size(); ++i) {
+    const char ch = typed[i];
+    if (!IsDigit(ch)) {
+      return bad(fmt::format("{} holds '{}', not a digit", QuoteAnswer(typed), CharAt(typed, i)));
+    }
     const unsigned bit = 1u << (ch - '0');
     if (seen & bit) return bad(fmt::format("{} repeats the digit {}", QuoteAnswer(typed), ch));
     seen |= bit;

@@ -54,13 +54,14 @@ Result<bool> CheckAnswer(const nlohmann::json& puzzle, std::string_view text) {
   int cell = 0;
   const int cells = p.width * p.height;
   for (const std::string& piece : pieces) {
-    for (const char ch : piece) {
+    for (size_t i = 0; i < piece.size(); ++i) {
+      const char ch = piece[i];
       const bool filled = ch == '#' || ch == '1';
       if (!filled && ch != '.' && ch != '-' && ch != '0') {
         const std::string where =
             cell < cells ? fmt::format("row {} column {}", cell / p.width + 1, cell % p.width + 1)
                          : "past the last cell";
-        return bad(fmt::format("{} holds {}, not # or .", where, QuoteAnswer(std::string(1, ch))));
+        return bad(fmt::format("{} holds {}, not # or .", where, QuoteAnswer(CharAt(piece, i))));
       }
       if (cell < cells && filled)
         rows[static_cast<size_t>(cell / p.width)] |= 1ULL << (cell % p.width);

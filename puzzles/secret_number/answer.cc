@@ -35,8 +35,10 @@ Result<bool> CheckAnswer(const nlohmann::json& puzzle, std::string_view text) {
     return Status::InvalidArgument(fmt::format("{}: {}", what, Expected(digits)));
   };
   if (typed.empty()) return bad("the answer is empty");
-  for (char ch : typed) {
-    if (!IsDigit(ch)) return bad(fmt::format("{} holds '{}', not a digit", QuoteAnswer(typed), ch));
+  for (size_t i = 0; i < typed.size(); ++i) {
+    if (!IsDigit(typed[i])) {
+      return bad(fmt::format("{} holds '{}', not a digit", QuoteAnswer(typed), CharAt(typed, i)));
+    }
   }
   if (typed.size() != static_cast<size_t>(digits)) {
     return bad(fmt::format("{} has {} digits, the number has {}", QuoteAnswer(typed), typed.size(),

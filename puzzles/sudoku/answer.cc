@@ -65,13 +65,14 @@ Result<bool> CheckAnswer(const nlohmann::json& puzzle, std::string_view text) {
       return bad(fmt::format("the answer has {} rows, the grid {}", rows.size(), n));
     }
     for (size_t r = 0; r < rows.size(); ++r) {
-      if (static_cast<int>(rows[r].size()) != n) {
-        return bad(fmt::format("row {} has {} symbols, not {}", r + 1, rows[r].size(), n));
+      if (CharCount(rows[r]) != static_cast<size_t>(n)) {
+        return bad(fmt::format("row {} has {} symbols, not {}", r + 1, CharCount(rows[r]), n));
       }
     }
   }
   Grid grid;
-  for (char ch : typed) {
+  for (size_t i = 0; i < typed.size(); ++i) {
+    const char ch = typed[i];
     if (ch == '/') continue;
     const int cell = static_cast<int>(grid.size());
     int v = -1;
@@ -83,7 +84,7 @@ Result<bool> CheckAnswer(const nlohmann::json& puzzle, std::string_view text) {
       v = 10 + (ch - 'a');
     if (v < 1 || v > n) {
       return bad(fmt::format("row {} column {} holds '{}', not a digit 1..{}", cell / n + 1,
-                             cell % n + 1, ch, DigitChar(n)));
+                             cell % n + 1, CharAt(typed, i), DigitChar(n)));
     }
     if (cell >= shape.cells()) break;  // too many: reported below
     grid.push_back(static_cast<uint8_t>(v));

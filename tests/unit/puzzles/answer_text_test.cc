@@ -18,6 +18,22 @@ TEST(AnswerTextTest, FoldingTrimmingSplitting) {
   EXPECT_TRUE(SplitTrimmed("  ", ";").empty());
   EXPECT_EQ(QuoteAnswer("abc"), "'abc'");
   EXPECT_EQ(QuoteAnswer(std::string(50, 'x')), "'" + std::string(40, 'x') + "...'");
+  // The cut never splits a character: "é" across bytes 40 and 41 stays out whole.
+  EXPECT_EQ(QuoteAnswer(std::string(39, 'x') + "\xC3\xA9" + std::string(9, 'y')),
+            "'" + std::string(39, 'x') + "...'");
+}
+
+TEST(AnswerTextTest, CharactersAreWholeUtf8Sequences) {
+  const std::string text = "a\xC3\xA9\xE2\x82\xAC\xFF";  // a, é, €, a stray byte
+  EXPECT_EQ(CharAt(text, 0), "a");
+  EXPECT_EQ(CharAt(text, 1), "\xC3\xA9");
+  EXPECT_EQ(CharAt(text, 3), "\xE2\x82\xAC");
+  EXPECT_EQ(CharAt(text, 6), "\xFF");
+  EXPECT_EQ(CharAt(text, 2), "\xA9") << "a continuation byte on its own";
+  EXPECT_EQ(CharCount(text), 4u);
+  EXPECT_EQ(CharCount(""), 0u);
+  TextScanner in("\xC3\xA9t\xC3\xA9");
+  EXPECT_EQ(in.PeekChar(), "\xC3\xA9");
 }
 
 TEST(AnswerTextTest, ScannerReadsNumbersAndWords) {

@@ -109,6 +109,11 @@ TEST(SudokuAnswerTest, MalformedAnswersNameTheProblemAndTheForm) {
   EXPECT_THAT(Error(short_row), HasSubstr("row 3 has 8 symbols, not 9"));
   EXPECT_THAT(Error("?"),
               HasSubstr("type the 9 rows of 9 digits, top to bottom, separated by '/'"));
+  // A character of two bytes is one symbol, quoted whole (it was counted
+  // twice, and its first byte alone made the message invalid UTF-8).
+  std::string accented = Rows(flat, 9, "/");
+  accented.replace(0, 1, "\xC3\xA9");  // é for the first digit
+  EXPECT_THAT(Error(accented), HasSubstr("row 1 column 1 holds '\xC3\xA9', not a digit 1..9"));
 }
 
 TEST(SudokuAnswerTest, LettersAboveNineInEitherCase) {
