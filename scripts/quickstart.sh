@@ -6,23 +6,33 @@
 # 100,000 puzzles with a live progress bar, prints the summary and an example
 # puzzle, and stops every process.
 # Environment: COUNT (default 100000), FAMILY (secret-number), SEED (1),
-# DB (default build/quickstart-db, emptied first), CONSOLE_LISTEN
+# DB (default build/quickstart-db, emptied first; another DB must be new or
+# empty: the script never wipes a directory it did not make), CONSOLE_LISTEN
 # (127.0.0.1:8080; 127.0.0.1:0 picks a free port), KEEP=1 keeps everything
 # running after the campaign until Ctrl-C (to look around in the console).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+DB=${DB:-build/quickstart-db}
+# Emptied first only when it is the script's own store: DB=./foundry-db
+# (the store `foundry run` fills) or a typo such as DB=$HOME must never be
+# wiped. Checked before the build, so a refusal costs nothing.
+if [ "$DB" != build/quickstart-db ] && [ -e "$DB" ] &&
+  { [ ! -d "$DB" ] || [ -n "$(ls -A "$DB")" ]; }; then
+  echo "quickstart: DB=$DB exists and is not empty; it is left alone." \
+    "Remove it yourself or name a new directory (the default, build/quickstart-db, is emptied each run)" >&2
+  exit 1
+fi
 # Only the programs: the tests and benchmarks are scripts/test.sh's to build.
 BUILD_TARGETS="foundry foundry-coordinator foundry-worker foundry-console" scripts/build.sh
 
 COUNT=${COUNT:-100000}
 FAMILY=${FAMILY:-secret-number}
 SEED=${SEED:-1}
-DB=${DB:-build/quickstart-db}
 BIN=build/bin
 . bench/lib.sh
 with_work_dir
 RUN_DIR=$WORK
-rm -rf "$DB"
+[ "$DB" = build/quickstart-db ] && rm -rf "$DB"
 
 "$BIN/foundry-coordinator" --listen 127.0.0.1:0 --db "$DB" --metrics-listen 127.0.0.1:0 \
   >"$RUN_DIR/coordinator.log" 2>&1 &
