@@ -136,7 +136,7 @@ void AddExportCommand(CLI::App& app, int& exit_code) {
   CLI::App* cmd = app.add_subcommand("export", "Write stored puzzles as JSON Lines (or text)");
   AddSourceFlags(*cmd, f->source);
   AddFilterFlags(*cmd, f->filter);
-  cmd->add_option("--limit", f->limit, "At most this many puzzles (0: all)")->check(NotNegative());
+  cmd->add_option("--limit", f->limit, "At most this many puzzles (0: all)");
   cmd->add_option("--format", f->format, "jsonl, csv or text")
       ->check(CLI::IsMember({"jsonl", "csv", "text"}));
   cmd->add_flag("--no-solution", f->no_solution, "Leave the solutions out");

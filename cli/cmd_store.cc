@@ -208,7 +208,7 @@ void AddSampleCommand(CLI::App& app, int& exit_code) {
       ->check(CLI::Range(1, 1000));
   cmd->add_option("--exclude-file", f->exclude_file,
                   "Never return the ids in this file (one per line, or JSON Lines with \"id\")");
-  cmd->add_option("--seed", f->seed, "Repeatable draw (0: random)")->check(NotNegative());
+  cmd->add_option("--seed", f->seed, "Repeatable draw (0: random)");
   cmd->add_option("--format", f->format, "jsonl, text or ids")
       ->check(CLI::IsMember({"jsonl", "text", "ids"}));
   cmd->add_flag("--no-solution", f->no_solution, "Leave the solutions out");

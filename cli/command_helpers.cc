@@ -26,17 +26,6 @@ std::string NoStoreGiven(const std::string& other) {
                      other, kDefaultDb);
 }
 
-CLI::Validator NotNegative() {
-  return CLI::Validator(
-      [](std::string& value) -> std::string {
-        const size_t first = value.find_first_not_of(" \t");
-        if (first != std::string::npos && value[first] == '-')
-          return fmt::format("must be 0 or more, got '{}'", value);
-        return "";
-      },
-      "", "NOT_NEGATIVE");
-}
-
 CLI::Validator DialAddress() {
   return CLI::Validator(
       [](std::string& value) -> std::string {

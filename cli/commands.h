@@ -72,10 +72,6 @@ std::string DbOrDefault(const std::string& db, const std::string& other);
 // or `other`", and that none is needed where ./foundry-db exists.
 std::string NoStoreGiven(const std::string& other = "--coordinator HOST:PORT");
 
-// A check for options read into unsigned integers: CLI11 reads "-5" into a
-// uint64_t as 2^64 - 5, so a minus sign is refused here, by name.
-CLI::Validator NotNegative();
-
 // A check for --coordinator: HOST:PORT or a gRPC target with a scheme
 // (CheckDialAddress), so that a missing port is named, not dialled at 443.
 CLI::Validator DialAddress();

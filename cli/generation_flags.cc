@@ -10,8 +10,7 @@ void AddGenerationFlags(CLI::App& cmd, GenerationFlags& flags) {
   cmd.add_option("--family", flags.family, "Puzzle family (see `foundry families`)")->required();
   cmd.add_option("--count", flags.count, "Puzzles new to the store to generate (1..100000000)")
       ->required();
-  cmd.add_option("--seed", flags.seed, "Campaign seed: same seed, params and store, same puzzles")
-      ->check(NotNegative());
+  cmd.add_option("--seed", flags.seed, "Campaign seed: same seed, params and store, same puzzles");
   cmd.add_option("--set", flags.sets, "Family parameter, key=value (repeatable)");
   cmd.add_option(
       "--level", flags.level,

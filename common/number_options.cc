@@ -22,9 +22,12 @@ bool StartsWith(const std::string& s, std::string_view prefix) {
 CLI::Validator Decimal(bool is_unsigned) {
   return CLI::Validator(
       [is_unsigned](std::string& value) -> std::string {
+        // strtoull skips leading blanks, and reads " -5" as 2^64 - 5 too.
+        const size_t from = value.find_first_not_of(" \t");
+        value.erase(0, std::min(from, value.size()));
         // CLI11 would leave the option at its default ("--seed $UNSET").
         if (value.empty()) return "expects a number, got an empty value";
-        const size_t sign = !value.empty() && (value[0] == '-' || value[0] == '+') ? 1 : 0;
+        const size_t sign = (value[0] == '-' || value[0] == '+') ? 1 : 0;
         const std::string_view digits = std::string_view(value).substr(sign);
         if (digits.empty() || !std::all_of(digits.begin(), digits.end(),
                                            [](char c) { return c >= '0' && c <= '9'; })) {

@@ -70,6 +70,9 @@ TEST(NumberOptions, NumbersPast64BitsAndNegativeUnsignedOnesAreRefusedByName) {
                 .error.find("must be at most 18446744073709551615, got '18446744073709551616'"),
             std::string::npos);
   EXPECT_NE(Parse({"--seed", "-5"}).error.find("must be 0 or more, got '-5'"), std::string::npos);
+  EXPECT_NE(Parse({"--seed", " -5"}).error.find("must be 0 or more"), std::string::npos)
+      << "strtoull skips the blank and wraps";
+  EXPECT_EQ(Parse({"--seed", " 7"}).seed, 7u);
   EXPECT_EQ(Parse({"--count", "-9223372036854775808"}).count, INT64_MIN);
   EXPECT_NE(Parse({"--count", "9223372036854775808"}).error.find("got '9223372036854775808'"),
             std::string::npos);
