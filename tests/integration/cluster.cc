@@ -2,6 +2,8 @@
 
 #include <signal.h>
 
+#include <chrono>
+#include <cstdio>
 #include <thread>
 
 namespace foundry::testing {
@@ -76,16 +78,40 @@ size_t LocalCluster::AddWorker(int threads, const std::vector<std::string>& extr
 
 LocalCluster::~LocalCluster() { StopAll(); }
 
+namespace {
+
+// Stops `p` (SIGTERM, then SIGKILL after 10 s); true when it exited 0. An
+// unclean stop is told on stderr with the end of the process's log, so
+// that a test failing on StopAll() says which process and why.
+bool StopCleanly(Subprocess& p, const std::string& name) {
+  const auto start = std::chrono::steady_clock::now();
+  const std::optional<int> code = p.Stop();
+  if (code && *code == 0) return true;
+  const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                      std::chrono::steady_clock::now() - start)
+                      .count();
+  const std::string log = p.Log();
+  size_t from = log.size();
+  for (int lines = 0; lines < 20 && from > 0; ++lines) {
+    const size_t newline = log.rfind('\n', from - 1);
+    from = newline == std::string::npos ? 0 : newline;
+  }
+  std::fprintf(
+      stderr, "LocalCluster: %s stopped uncleanly after %lld ms (exit %d); its log ends:\n%s\n",
+      name.c_str(), static_cast<long long>(ms), code ? *code : -1, log.substr(from).c_str());
+  return false;
+}
+
+}  // namespace
+
 bool LocalCluster::StopAll() {
   bool clean = true;
-  for (auto& w : workers_) {
-    if (!w->running()) continue;
-    auto code = w->Stop();
-    clean = clean && code && *code == 0;
+  for (size_t i = 0; i < workers_.size(); ++i) {
+    if (!workers_[i]->running()) continue;
+    clean = StopCleanly(*workers_[i], "worker " + std::to_string(i)) && clean;
   }
   if (coordinator_ && coordinator_->running()) {
-    auto code = coordinator_->Stop();
-    clean = clean && code && *code == 0;
+    clean = StopCleanly(*coordinator_, "the coordinator") && clean;
   }
   return clean;
 }
