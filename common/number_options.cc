@@ -14,10 +14,6 @@
 namespace foundry {
 namespace {
 
-bool StartsWith(const std::string& s, std::string_view prefix) {
-  return s.compare(0, prefix.size(), prefix) == 0;
-}
-
 // The transform for one option; `is_unsigned` picks the 64-bit range.
 CLI::Validator Decimal(bool is_unsigned) {
   return CLI::Validator(
@@ -71,11 +67,11 @@ CLI::Validator Finite() {
 void StrictNumberOptions(CLI::App& app) {
   for (CLI::Option* option : app.get_options()) {
     const std::string type = option->get_type_name();
-    if (StartsWith(type, "UINT")) {
+    if (type.starts_with("UINT")) {
       option->transform(Decimal(/*is_unsigned=*/true));
-    } else if (StartsWith(type, "INT")) {
+    } else if (type.starts_with("INT")) {
       option->transform(Decimal(/*is_unsigned=*/false));
-    } else if (StartsWith(type, "FLOAT")) {
+    } else if (type.starts_with("FLOAT")) {
       option->transform(Finite());
     }
   }

@@ -7,16 +7,16 @@
 #include <string>
 #include <string_view>
 
+#include "common/utf8.h"
+
 namespace foundry {
 
 // `input` itself when it has at most `max` bytes; else its first `max`
 // bytes (never splitting a UTF-8 sequence) and how long it was.
 inline std::string QuoteInput(std::string_view input, size_t max = 64) {
   if (input.size() <= max) return std::string(input);
-  size_t cut = max;
-  // Back up over UTF-8 continuation bytes (10xxxxxx).
-  while (cut > 0 && (static_cast<unsigned char>(input[cut]) & 0xC0) == 0x80) --cut;
-  return std::string(input.substr(0, cut)) + "... (" + std::to_string(input.size()) + " bytes)";
+  return std::string(input.substr(0, Utf8Cut(input, max))) + "... (" +
+         std::to_string(input.size()) + " bytes)";
 }
 
 }  // namespace foundry

@@ -40,6 +40,16 @@ inline size_t Utf8SequenceLength(std::string_view text, size_t i) {
   return len;
 }
 
+// The largest length <= max at which `text` can be cut without splitting a
+// UTF-8 sequence (it backs up over continuation bytes, 10xxxxxx).
+inline size_t Utf8Cut(std::string_view text, size_t max) {
+  size_t cut = max < text.size() ? max : text.size();
+  while (cut > 0 && cut < text.size() && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) {
+    --cut;
+  }
+  return cut;
+}
+
 // True when `text` is well-formed UTF-8.
 inline bool IsValidUtf8(std::string_view text) {
   for (size_t i = 0; i < text.size();) {

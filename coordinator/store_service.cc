@@ -287,10 +287,12 @@ grpc::Status PuzzleStoreServiceImpl::ImportPuzzles(
   // where the stream broke.
   if (status.ok() && !chunk.empty()) status = core_->ImportChunk(session, std::move(chunk));
   if (status.ok() && !reads.status().ok()) {
-    status = Status::InvalidArgument(fmt::format(
-        "{}; the import stopped there: {} before it taken in, none after it",
-        reads.status().message(),
-        received == 1 ? std::string("the message") : fmt::format("the {} messages", received)));
+    status = Status::InvalidArgument(
+        fmt::format("{}; the import stopped there: {} before it taken in, none after it",
+                    reads.status().message(),
+                    received == 0   ? std::string("no message")
+                    : received == 1 ? std::string("the message")
+                                    : fmt::format("the {} messages", received)));
   }
   core_->FinishImport(session);
   if (!status.ok()) return ToGrpc(status);

@@ -64,11 +64,7 @@ std::string QuoteAnswer(std::string_view text) {
   std::string out;
   out.reserve(std::min(text.size(), kMax) + 5);
   out.push_back('\'');
-  size_t cut = std::min(text.size(), kMax);
-  while (cut < text.size() && cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) {
-    --cut;  // back to the start of the character the cut would split
-  }
-  out.append(text.substr(0, cut));
+  out.append(text.substr(0, Utf8Cut(text, kMax)));
   out.append(text.size() <= kMax ? "'" : "...'");
   return out;
 }

@@ -60,8 +60,6 @@ class TextScanner {
   // Skips whitespace and any character of `also`.
   void Skip(std::string_view also = "");
   bool AtEnd() const { return pos_ >= text_.size(); }
-  // The next character, or '\0' at the end.
-  char Peek() const { return AtEnd() ? '\0' : text_[pos_]; }
   // The next character whole (CharAt), for a message; "" at the end.
   std::string PeekChar() const { return AtEnd() ? "" : CharAt(text_, pos_); }
   // Consumes the next character when it is `ch`.

@@ -1,7 +1,6 @@
 #include "worker/coordinator_address.h"
 
 #include <fstream>
-#include <string_view>
 
 #include <fmt/format.h>
 
@@ -25,10 +24,6 @@ Result<std::string> ReadCoordinatorAddress(const std::string& path) {
         fmt::format("'{}' holds '{}', not a coordinator address host:port", path, line));
   }
   return line;
-}
-
-Status CheckCoordinatorAddress(const std::string& address) {
-  return CheckDialAddress("--coordinator", address);
 }
 
 }  // namespace foundry::worker

@@ -14,10 +14,4 @@ namespace foundry::worker {
 // InvalidArgument naming the file when the line is not host:port.
 Result<std::string> ReadCoordinatorAddress(const std::string& path);
 
-// INVALID_ARGUMENT naming --coordinator unless `address` is host:port or a
-// gRPC target with a scheme ("dns:", "unix:", "ipv4:", "ipv6:"). A bare
-// name ("node17") would be dialled at gRPC's default port, 443, and retried
-// forever; a missing port is a typo, said once at start-up.
-Status CheckCoordinatorAddress(const std::string& address);
-
 }  // namespace foundry::worker

@@ -15,6 +15,7 @@
 #include "common/client_security.h"
 #include "common/duration.h"
 #include "common/grpc_runtime.h"
+#include "common/listen_address.h"
 #include "common/metrics_endpoint.h"
 #include "common/number_options.h"
 #include "common/stop_signals.h"
@@ -126,7 +127,7 @@ int main(int argc, char** argv) {
     return 1;
   }
   if (!f.coordinator.empty()) {
-    if (foundry::Status s = foundry::worker::CheckCoordinatorAddress(f.coordinator); !s.ok()) {
+    if (foundry::Status s = foundry::CheckDialAddress("--coordinator", f.coordinator); !s.ok()) {
       fmt::print(stderr, "foundry-worker: {}\n", s.message());
       return 1;
     }

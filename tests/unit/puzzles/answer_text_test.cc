@@ -49,7 +49,7 @@ TEST(AnswerTextTest, ScannerReadsNumbersAndWords) {
   in.Skip();
   EXPECT_EQ(in.ReadNumber(), 1'000'000'000'001);  // capped, never overflowing
   EXPECT_TRUE(in.AtEnd());
-  EXPECT_EQ(in.Peek(), '\0');
+  EXPECT_EQ(in.PeekChar(), "");
   EXPECT_EQ(in.ReadWord(), "");
 }
 

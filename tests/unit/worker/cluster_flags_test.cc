@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include "common/duration.h"
+#include "common/listen_address.h"
 #include "worker/coordinator_address.h"
 #include "worker/idle_watch.h"
 
@@ -39,11 +40,11 @@ TEST(CoordinatorAddressTest, TakesHostPortOrAGrpcSchemeAndNamesATypo) {
   for (const char* ok :
        {"127.0.0.1:7420", "node17.cluster:7420", "[::1]:7420", "dns:///coordinator:7420",
         "unix:/run/foundry.sock", "ipv4:10.0.0.1:7420"}) {
-    EXPECT_TRUE(CheckCoordinatorAddress(ok).ok()) << ok;
+    EXPECT_TRUE(CheckDialAddress("--coordinator", ok).ok()) << ok;
   }
   for (const char* bad : {"nope", "node17", "127.0.0.1", "host:", "host:0", "host:99999",
                           "host:7420 extra", "", "host:-1"}) {
-    const Status s = CheckCoordinatorAddress(bad);
+    const Status s = CheckDialAddress("--coordinator", bad);
     EXPECT_EQ(s.code(), Status::Code::kInvalidArgument) << bad;
     EXPECT_NE(s.message().find(std::string("--coordinator '") + bad + "'"), std::string::npos)
         << s.message();
