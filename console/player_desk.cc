@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "common/secure_random.h"
 #include "common/unix_time.h"
 #include "console/session_table.h"
 
@@ -32,7 +33,7 @@ Round PlayerDesk::Open(Round fresh) {
   for (auto it = rounds_.rbegin(); it != rounds_.rend(); ++it) {
     if (it->puzzle_id == fresh.puzzle_id && it->player == fresh.player) return *it;
   }
-  fresh.play_id = "console-" + SessionTable::RandomHex(16);
+  fresh.play_id = "console-" + SecureRandomHex(16);
   fresh.served_ms = NowUnixMs();
   if (rounds_.size() >= kMaxRounds) rounds_.pop_front();
   rounds_.push_back(fresh);

@@ -6,32 +6,21 @@
 
 #include <fmt/format.h>
 #include <openssl/crypto.h>
-#include <openssl/rand.h>
+
+#include "common/secure_random.h"
 
 namespace foundry::console {
 
 SessionTable::SessionTable(std::chrono::seconds idle, size_t max_sessions)
     : idle_(idle), max_sessions_(std::max<size_t>(1, max_sessions)) {}
 
-std::string SessionTable::RandomHex(size_t bytes) {
-  std::vector<unsigned char> buf(bytes);
-  if (RAND_bytes(buf.data(), static_cast<int>(buf.size())) != 1) {
-    // Without randomness a session id could be guessed: refuse to serve.
-    throw std::runtime_error("OpenSSL's random generator failed");
-  }
-  std::string out;
-  out.reserve(bytes * 2);
-  for (unsigned char b : buf) out += fmt::format("{:02x}", b);
-  return out;
-}
-
 bool SessionTable::SameSecret(const std::string& a, const std::string& b) {
   return a.size() == b.size() && CRYPTO_memcmp(a.data(), b.data(), a.size()) == 0;
 }
 
 Session SessionTable::Create(Role role, std::string token, bool logged_in) {
-  Session s{RandomHex(32),    RandomHex(32), role,
-            std::move(token), logged_in,     std::make_shared<PlayerDesk>()};
+  Session s{SecureRandomHex(32), SecureRandomHex(32), role,
+            std::move(token),    logged_in,           std::make_shared<PlayerDesk>()};
   const auto now = Clock::now();
   std::lock_guard lock(mu_);
   UseOrder& order = OrderOf(s);

@@ -49,8 +49,6 @@ class SessionTable {
   void SetRole(const std::string& id, Role role);
   void Remove(const std::string& id);
 
-  // `bytes` random bytes from OpenSSL's CSPRNG, in hex.
-  static std::string RandomHex(size_t bytes);
   // Equality in time that does not depend on where the strings differ.
   static bool SameSecret(const std::string& a, const std::string& b);
 

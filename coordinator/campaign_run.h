@@ -3,11 +3,11 @@
 #pragma once
 
 #include <algorithm>
-#include <atomic>
 #include <map>
 #include <memory>
 #include <set>
 
+#include "common/secure_random.h"
 #include "common/unix_time.h"
 #include "coordinator/claim_check.h"
 #include "coordinator/commit_window.h"
@@ -16,7 +16,6 @@
 #include "coordinator/worker_trust.h"
 #include "foundry/v1/campaign.pb.h"
 #include "puzzles/family.h"
-#include "puzzles/rng.h"
 
 namespace foundry::coordinator {
 
@@ -72,12 +71,8 @@ inline int64_t ToUnixMs(Clock::time_point t) {
          std::chrono::duration_cast<std::chrono::milliseconds>(t - Clock::now()).count();
 }
 
-// Fresh random bits for ids that must differ between runs.
-inline uint64_t Entropy() {
-  static std::atomic<uint64_t> counter{0};
-  return puzzles::SplitMix64(
-      static_cast<uint64_t>(std::chrono::system_clock::now().time_since_epoch().count()) ^
-      (++counter << 48));
-}
+// Fresh random bits for ids that must differ between runs (the operating
+// system's generator: two coordinators started in the same instant differ).
+inline uint64_t Entropy() { return SecureRandom64(); }
 
 }  // namespace foundry::coordinator

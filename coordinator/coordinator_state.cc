@@ -11,7 +11,6 @@ CoordinatorState::CoordinatorState(storage::Store* store_in, CoordinatorOptions 
       metrics(metrics_in),
       fingerprint(options.generation_fingerprint.empty() ? puzzles::GenerationFingerprint()
                                                          : options.generation_fingerprint),
-      leases(Entropy()),
       trust(options.trust) {}
 
 void CoordinatorState::ReturnLeaseLocked(const LeaseRecord& lease) {

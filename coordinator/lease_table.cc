@@ -2,7 +2,7 @@
 
 #include <fmt/format.h>
 
-#include "puzzles/rng.h"
+#include "common/secure_random.h"
 
 namespace foundry::coordinator {
 
@@ -10,11 +10,10 @@ const LeaseRecord& LeaseTable::Grant(const std::string& campaign_id, uint64_t se
                                      const std::string& worker_id, Clock::time_point deadline,
                                      LeaseKind kind) {
   LeaseRecord lease;
-  // The counter keeps ids unique; the mixed salt keeps another worker from
-  // guessing a lease id and submitting on it.
+  // The counter keeps ids unique and readable in logs; the random part
+  // keeps another worker from guessing one and submitting on it.
   ++counter_;
-  lease.lease_id = fmt::format("l-{}-{:016x}", counter_,
-                               puzzles::SplitMix64(salt_ ^ (counter_ * 0x9e3779b97f4a7c15ULL)));
+  lease.lease_id = fmt::format("l-{}-{}", counter_, SecureRandomHex(16));
   lease.kind = kind;
   lease.campaign_id = campaign_id;
   lease.worker_id = worker_id;

@@ -33,10 +33,9 @@ struct LeaseRecord {
 
 class LeaseTable {
  public:
-  // `salt` makes lease ids differ between coordinator runs.
-  explicit LeaseTable(uint64_t salt) : salt_(salt) {}
-
-  // Grants a new lease and returns it.
+  // Grants a new lease and returns it. Its id is the only credential a
+  // submission or heartbeat shows, so it holds 128 bits from the operating
+  // system's generator: ids seen before tell nothing of the next.
   const LeaseRecord& Grant(const std::string& campaign_id, uint64_t seq,
                            const std::string& worker_id, Clock::time_point deadline,
                            LeaseKind kind = LeaseKind::kGenerate);
@@ -67,7 +66,6 @@ class LeaseTable {
   // Books `lease` as no longer live.
   void EndLive(const LeaseRecord& lease);
 
-  uint64_t salt_;
   uint64_t counter_ = 0;
   size_t live_ = 0;
   std::unordered_map<std::string, LeaseRecord> leases_;

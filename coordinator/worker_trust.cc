@@ -8,7 +8,7 @@
 
 namespace foundry::coordinator {
 
-WorkerTrust::WorkerTrust(TrustOptions options) : options_(options), rng_(Entropy()) {}
+WorkerTrust::WorkerTrust(TrustOptions options) : options_(options) {}
 
 void WorkerTrust::Seen(const std::string& worker, uint32_t threads, const std::string& build,
                        Clock::time_point now) {

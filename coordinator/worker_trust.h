@@ -18,8 +18,8 @@
 #include <string>
 #include <vector>
 
+#include "common/secure_random.h"
 #include "foundry/v1/campaign.pb.h"
-#include "puzzles/rng.h"
 
 namespace foundry::coordinator {
 
@@ -126,7 +126,9 @@ class WorkerTrust {
 
   TrustOptions options_;
   std::map<std::string, Worker> workers_;
-  puzzles::Rng rng_;
+  // Which indices a spot check takes must not be predictable by a worker
+  // that saw earlier samples, or it would forge the others.
+  SecureRandom rng_;
 };
 
 }  // namespace foundry::coordinator

@@ -75,9 +75,10 @@ nlohmann::json DefaultValue(const ParamSpec& spec) {
   return nullptr;
 }
 
-Status BadValue(const ParamSpec& spec, std::string_view got) {
-  return Status::InvalidArgument(fmt::format("parameter '{}' must be {}, got '{}'", spec.key,
-                                             spec.AllowedText(), QuoteInput(got)));
+// `also`: other spellings the input's form accepts, said after the allowed values.
+Status BadValue(const ParamSpec& spec, std::string_view got, std::string_view also = "") {
+  return Status::InvalidArgument(fmt::format("parameter '{}' must be {}{}, got '{}'", spec.key,
+                                             spec.AllowedText(), also, QuoteInput(got)));
 }
 
 Status UnknownKey(const std::vector<ParamSpec>& specs, std::string_view key) {
@@ -112,7 +113,7 @@ Result<nlohmann::json> ParseValue(const ParamSpec& spec, const std::string& text
     case ParamSpec::Type::kBool:
       if (text == "true" || text == "1" || text == "yes") return nlohmann::json(true);
       if (text == "false" || text == "0" || text == "no") return nlohmann::json(false);
-      return BadValue(spec, text);
+      return BadValue(spec, text, " (or yes|no, 1|0)");
     case ParamSpec::Type::kChoice:
       for (const auto& c : spec.choices) {
         if (c == text) return nlohmann::json(c);
