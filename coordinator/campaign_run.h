@@ -11,6 +11,7 @@
 #include "common/unix_time.h"
 #include "coordinator/claim_check.h"
 #include "coordinator/commit_window.h"
+#include "coordinator/job_times.h"
 #include "coordinator/lease_table.h"
 #include "coordinator/rate_meter.h"
 #include "coordinator/worker_trust.h"
@@ -52,6 +53,16 @@ struct CampaignRun {
   uint64_t candidates_since_new = 0;
   uint64_t duplicates_since_new = 0;
   RateMeter rate;
+  // Lease to submission of the recent jobs of each kind: a lease held far
+  // longer holds up the commit and is taken back (JobDesk::TakeBackStaleLocked).
+  JobTimes generate_times, verify_times;
+  // Jobs taken back from a worker that held them that long: a generation job
+  // goes to another worker first, a check is done by the coordinator.
+  struct TakenBack {
+    std::string worker;
+    LeaseKind kind;
+  };
+  std::map<uint64_t, TakenBack> taken_back;
   // Stride scheduling: the candidates leased so far divided by the weight.
   // The next lease goes to the eligible campaign with the lowest pass, which
   // shares leases in proportion to the weights.

@@ -14,6 +14,13 @@ namespace {
 // The name a verdict reached by the coordinator itself is recorded under.
 constexpr std::string_view kHere = "coordinator";
 
+// Whether the check of job `seq` was taken back from a worker that stalled
+// on it (JobDesk::TakeBackStaleLocked): the coordinator does it.
+bool TakenBackCheck(const CampaignRun& run, uint64_t seq) {
+  auto it = run.taken_back.find(seq);
+  return it != run.taken_back.end() && it->second.kind == LeaseKind::kVerify;
+}
+
 }  // namespace
 
 std::optional<VerifyWork> CheckDesk::TakeWorkLocked(const std::string& worker,
@@ -26,6 +33,7 @@ std::optional<VerifyWork> CheckDesk::TakeWorkLocked(const std::string& worker,
     for (auto& [seq, pv] : run.pending) {
       if (!run.running()) break;  // a finished campaign needs no more checks
       if (!pv.lease_id.empty() || pv.generator == worker) continue;
+      if (TakenBackCheck(run, seq)) continue;  // from a staller: the coordinator does it
       pv.lease_id =
           s_.leases.Grant(run.record.id(), seq, worker, deadline, LeaseKind::kVerify).lease_id;
       s_.fleet_checked_at = now;
@@ -48,7 +56,8 @@ bool CheckDesk::HoldsUpCommitLocked(const std::string& worker,
     if (!run->running() || run->family == nullptr) continue;
     if (!only_campaign.empty() && id != only_campaign) continue;
     auto it = run->pending.find(run->window.next_seq());
-    if (it != run->pending.end() && it->second.lease_id.empty() && it->second.generator != worker) {
+    if (it != run->pending.end() && it->second.lease_id.empty() && it->second.generator != worker &&
+        !TakenBackCheck(*run, it->first)) {
       return true;
     }
   }
@@ -70,10 +79,11 @@ Result<foundry::v1::SubmitResponse> CheckDesk::Submit(
     s_.leases.Remove(lease.lease_id);
     auto it = s_.runs.find(lease.campaign_id);
     if (it != s_.runs.end()) {
-      const CampaignRun& run = *it->second;
+      CampaignRun& run = *it->second;
       if (lease.kind == LeaseKind::kVerify) {
         auto p = run.pending.find(lease.seq);
         if (p != run.pending.end() && p->second.lease_id == lease.lease_id) {
+          run.verify_times.Add(Clock::now() - lease.granted);
           work = CheckWorkOf(run, lease.seq, lease.lease_id);
         }
       } else {
@@ -269,6 +279,20 @@ std::vector<VerifyWork> CheckDesk::TakeStaleWorkLocked(Clock::time_point now) {
   // Taking its checks here would make the coordinator the fleet's verifier
   // (docs/scale.md).
   const bool fleet_idle = now - s_.fleet_checked_at >= s_.options.verify_wait;
+  // A check taken back from a worker that held it while the commit waited
+  // (JobDesk::TakeBackStaleLocked) is done here at once: another worker
+  // might stall as well, and it is one job.
+  for (auto& [id, run_ptr] : s_.runs) {
+    CampaignRun& run = *run_ptr;
+    if (run.family == nullptr || !run.running()) continue;
+    for (const auto& [seq, back] : run.taken_back) {
+      if (back.kind != LeaseKind::kVerify) continue;
+      auto p = run.pending.find(seq);
+      if (p == run.pending.end() || !p->second.lease_id.empty()) continue;
+      p->second.lease_id = fmt::format("here-{}-{}", id, seq);
+      out.push_back(CheckWorkOf(run, seq, p->second.lease_id));
+    }
+  }
   if (!fleet_idle && !orphans_possible) return out;
   for (auto& [id, run_ptr] : s_.runs) {
     CampaignRun& run = *run_ptr;

@@ -29,10 +29,16 @@ Status CheckWorkerId(const std::string& worker_id) {
 
 }  // namespace
 
-std::optional<uint64_t> JobDesk::NextSeqLocked(CampaignRun& run) {
-  while (!run.requeued.empty()) {
-    const uint64_t seq = *run.requeued.begin();
-    run.requeued.erase(run.requeued.begin());
+std::optional<uint64_t> JobDesk::NextSeqLocked(CampaignRun& run, const std::string& worker) {
+  for (auto next = run.requeued.begin(); next != run.requeued.end();) {
+    const uint64_t seq = *next;
+    if (auto back = run.taken_back.find(seq);
+        back != run.taken_back.end() && back->second.kind == LeaseKind::kGenerate &&
+        back->second.worker == worker && s_.alive_workers > 1) {
+      ++next;  // taken back from this worker: another one gets it
+      continue;
+    }
+    next = run.requeued.erase(next);
     auto released = run.released_at.find(seq);
     if (released != run.released_at.end()) {
       if (s_.metrics && !run.Delivered(seq)) {
@@ -127,7 +133,7 @@ Result<foundry::v1::LeaseResponse> JobDesk::Lease(const foundry::v1::LeaseReques
 
   foundry::v1::LeaseResponse resp;
   for (CampaignRun* run : order) {
-    auto seq = NextSeqLocked(*run);
+    auto seq = NextSeqLocked(*run, request.worker_id());
     if (!seq) continue;
     run->pass += static_cast<double>(run->job_size()) / run->weight();
     const auto deadline = now + s_.options.lease_ttl;
@@ -303,6 +309,7 @@ Result<foundry::v1::SubmitResponse> JobDesk::SubmitGeneration(
       return resp;
     }
     CampaignRun& run = *it->second;
+    run.generate_times.Add(now - lease.granted);
     PendingVerify pv;
     pv.generator = lease.worker_id;
     claims->regenerate = s_.trust.SampleFor(lease.worker_id, first, end, &pv.full);
@@ -354,7 +361,40 @@ Result<foundry::v1::ReleaseResponse> JobDesk::ReleaseLeases(
   return resp;
 }
 
+void JobDesk::TakeBackStaleLocked(Clock::time_point now) {
+  for (auto& [id, run_ptr] : s_.runs) {
+    CampaignRun& run = *run_ptr;
+    if (!run.running()) continue;
+    const uint64_t seq = run.window.next_seq();
+    // Entries behind the cursor are settled.
+    run.taken_back.erase(run.taken_back.begin(), run.taken_back.lower_bound(seq));
+    LeaseRecord* lease = nullptr;
+    const JobTimes* times = &run.generate_times;
+    if (auto p = run.pending.find(seq); p != run.pending.end()) {
+      if (p->second.lease_id.empty()) continue;
+      lease = s_.leases.Find(p->second.lease_id);
+      times = &run.verify_times;
+    } else if (!run.window.Holds(seq)) {
+      lease = s_.leases.NewestLive(id, seq, LeaseKind::kGenerate);
+    }
+    // Until a few jobs of the kind are done nobody knows what long is: the
+    // first jobs of a heavy family may all outlast any fixed limit.
+    if (lease == nullptr || lease->lapsed || times->count() < 3) continue;
+    const auto held = now - lease->granted;
+    if (held <= std::max<Clock::duration>(4 * s_.options.lease_ttl, 4 * times->Median())) continue;
+    fmt::print(stderr,
+               "coordinator: {} job {} of campaign {} taken back from worker '{}': held {:.1f} s "
+               "while the campaign's commits wait on it (its recent jobs took {:.1f} s)\n",
+               lease->kind == LeaseKind::kGenerate ? "generation" : "verification", seq, id,
+               lease->worker_id, std::chrono::duration<double>(held).count(),
+               std::chrono::duration<double>(times->Median()).count());
+    run.taken_back[seq] = {lease->worker_id, lease->kind};
+    lease->deadline = now - Clock::duration(1);  // lapses in this tick
+  }
+}
+
 void JobDesk::TickLocked(Clock::time_point now, bool refresh) {
+  if (refresh) TakeBackStaleLocked(now);  // the ticker's work, not every Lease's
   for (const LeaseRecord& lapsed : s_.leases.LapseDue(now, now - 20 * s_.options.lease_ttl)) {
     // Only a lapse that loses wanted work counts: a lease whose job was done
     // elsewhere or whose campaign ended was let go (its heartbeat said stop),

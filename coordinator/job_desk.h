@@ -34,9 +34,10 @@ class JobDesk {
   Result<foundry::v1::SubmitResponse> SubmitResults(std::vector<foundry::v1::ResultChunk> chunks);
   Result<foundry::v1::ReleaseResponse> ReleaseLeases(const foundry::v1::ReleaseRequest& request);
 
-  // Re-queues lapsed leases; with `refresh`, also counts the live workers
-  // (O(workers): the ticker does it, not every Lease) and refreshes the
-  // gauges. REQUIRES: mu held.
+  // Re-queues lapsed leases. With `refresh` (the ticker's call, not every
+  // Lease's), first takes back the lease a campaign's commit waits on when
+  // it is stale (TakeBackStaleLocked), and after counts the live workers
+  // (O(workers)) and refreshes the gauges. REQUIRES: mu held.
   void TickLocked(Clock::time_point now, bool refresh);
 
  private:
@@ -58,8 +59,21 @@ class JobDesk {
   // check (of `only_campaign`, when set) is the one its campaign's commits
   // wait on. REQUIRES: mu held.
   bool GenerateFirstLocked(const std::string& worker, const std::string& only_campaign) const;
-  // The next job of `run` to lease, if any. REQUIRES: mu held.
-  std::optional<uint64_t> NextSeqLocked(CampaignRun& run);
+  // The next job of `run` to lease to `worker`, if any; a job taken back
+  // from `worker` for stalling goes to another worker while one is alive.
+  // REQUIRES: mu held.
+  std::optional<uint64_t> NextSeqLocked(CampaignRun& run, const std::string& worker);
+  // A lease, heartbeated or not, that the commit of its campaign waits on
+  // (the job at the commit cursor, or its check) and that has been held
+  // longer than 4 lease TTLs and 4 times the median of the campaign's
+  // recent jobs of its kind (once 3 are done), is ended as if it had lapsed: a worker that
+  // hangs, or lies that it is working, while its heartbeats go on, would
+  // otherwise hold up the campaign for ever. A generation job goes to
+  // another worker first (its late result is still used if it comes before
+  // the other's); a check is done by the coordinator
+  // (CheckDesk::TakeStaleWorkLocked).
+  // REQUIRES: mu held.
+  void TakeBackStaleLocked(Clock::time_point now);
 
   CoordinatorState& s_;
   CheckDesk& checks_;

@@ -18,6 +18,7 @@ const LeaseRecord& LeaseTable::Grant(const std::string& campaign_id, uint64_t se
   lease.campaign_id = campaign_id;
   lease.worker_id = worker_id;
   lease.seq = seq;
+  lease.granted = Clock::now();
   lease.deadline = deadline;
   ++live_;
   if (kind == LeaseKind::kGenerate) ++generating_[worker_id];
@@ -28,6 +29,15 @@ const LeaseRecord& LeaseTable::Grant(const std::string& campaign_id, uint64_t se
 LeaseRecord* LeaseTable::Find(const std::string& lease_id) {
   auto it = leases_.find(lease_id);
   return it == leases_.end() ? nullptr : &it->second;
+}
+
+LeaseRecord* LeaseTable::NewestLive(const std::string& campaign_id, uint64_t seq, LeaseKind kind) {
+  LeaseRecord* newest = nullptr;
+  for (auto& [id, l] : leases_) {
+    if (l.lapsed || l.seq != seq || l.kind != kind || l.campaign_id != campaign_id) continue;
+    if (newest == nullptr || l.granted > newest->granted) newest = &l;
+  }
+  return newest;
 }
 
 void LeaseTable::Remove(const std::string& lease_id) {

@@ -26,6 +26,7 @@ struct LeaseRecord {
   std::string campaign_id;
   std::string worker_id;
   uint64_t seq = 0;
+  Clock::time_point granted;
   Clock::time_point deadline;
   bool lapsed = false;
   LeaseKind kind = LeaseKind::kGenerate;
@@ -48,6 +49,10 @@ class LeaseTable {
 
   // The lease with `lease_id`, lapsed or not; nullptr when unknown.
   LeaseRecord* Find(const std::string& lease_id);
+
+  // The live lease of `kind` on job `seq` of `campaign_id` granted last;
+  // nullptr when there is none.
+  LeaseRecord* NewestLive(const std::string& campaign_id, uint64_t seq, LeaseKind kind);
 
   // Marks every live lease whose deadline is before `now` as lapsed and
   // returns copies of them; forgets leases lapsed before `forget_before`.
