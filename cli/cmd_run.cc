@@ -11,6 +11,7 @@
 #include "cli/in_process_job_source.h"
 #include "cli/progress.h"
 #include "cli/puzzle_json.h"
+#include "common/secure_random.h"
 #include "coordinator/coordinator.h"
 #include "worker/lease_loop.h"
 
@@ -103,6 +104,7 @@ int Run(const RunFlags& flags) {
     loops.emplace_back([&, i] {
       worker::LeaseLoopOptions lo;
       lo.worker_id = fmt::format("embedded-{}", i);
+      lo.worker_key = SecureRandomHex(16);
       lo.generation_fingerprint = kInProcessFingerprint;
       worker::LeaseLoop(source, executor, nullptr, lo).Run(stop);
     });

@@ -1,10 +1,7 @@
 #include "console/session_table.h"
 
 #include <algorithm>
-#include <stdexcept>
-#include <vector>
 
-#include <fmt/format.h>
 #include <openssl/crypto.h>
 
 #include "common/secure_random.h"

@@ -18,6 +18,10 @@ CoordinatorMetrics::CoordinatorMetrics(prometheus::Registry& registry)
                                    "Job results received by the coordinator, by outcome")),
       lapsed_(metrics::Counter(registry, "foundry_lease_expirations_total",
                                "Leases that lapsed without a heartbeat and were re-queued")),
+      taken_back_(metrics::Counter(
+          registry, "foundry_leases_taken_back_total",
+          "Leases the commit waited on, held far longer than the campaign's other jobs, "
+          "taken back from their worker")),
       released_(metrics::Counter(registry, "foundry_leases_released_total",
                                  "Leases a stopping worker handed back, re-queued at once")),
       quarantined_total_(

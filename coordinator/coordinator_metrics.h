@@ -38,6 +38,9 @@ class CoordinatorMetrics {
   // outcome: "committed", "repeated".
   void JobOutcome(const std::string& outcome) { jobs_.Add({{"outcome", outcome}}).Increment(); }
   void LeaseLapsed() { lapsed_.Increment(); }
+  // A lease the commit waited on, held far longer than its campaign's other
+  // jobs, taken back (JobDesk::TakeBackStaleLocked).
+  void LeaseTakenBack() { taken_back_.Increment(); }
   void LeaseReleased() { released_.Increment(); }
   // A handed-back job leased again, `seconds` after its lease was handed back.
   void ReleasedJobLeasedAgain(double seconds) { released_wait_.Observe(seconds); }
@@ -88,6 +91,7 @@ class CoordinatorMetrics {
   prometheus::Family<prometheus::Counter>& invalid_;
   prometheus::Family<prometheus::Counter>& jobs_;
   prometheus::Counter& lapsed_;
+  prometheus::Counter& taken_back_;
   prometheus::Counter& released_;
   prometheus::Counter& quarantined_total_;
   prometheus::Gauge& quarantined_;

@@ -14,9 +14,10 @@ namespace {
 // A worker counts as alive this long after it was last heard from.
 constexpr std::chrono::seconds kWorkerSeenWindow{30};
 
-// Worker ids are kept per worker and shown in ListWorkers and the console;
-// host:pid, a pod's or a Slurm task's name all fit.
+// Worker ids and builds are kept per worker and shown in ListWorkers and the
+// console; host:pid, a pod's or a Slurm task's name, a version all fit.
 constexpr size_t kMaxWorkerId = 256;
+constexpr size_t kMaxBuild = 256;
 
 Status CheckWorkerId(const std::string& worker_id) {
   if (worker_id.empty()) return Status::InvalidArgument("worker_id is required");
@@ -69,6 +70,10 @@ std::optional<uint64_t> JobDesk::NextSeqLocked(CampaignRun& run, const std::stri
 
 Result<foundry::v1::LeaseResponse> JobDesk::Lease(const foundry::v1::LeaseRequest& request) {
   FOUNDRY_RETURN_IF_ERROR(CheckWorkerId(request.worker_id()));
+  if (request.build().size() > kMaxBuild) {
+    return Status::InvalidArgument(
+        fmt::format("build must be at most {} bytes, got {}", kMaxBuild, request.build().size()));
+  }
   if (request.generation_fingerprint() != s_.fingerprint) {
     return Status::FailedPrecondition(fmt::format(
         "worker '{}' has generation fingerprint '{}' (build '{}'), this coordinator has '{}': "
@@ -83,6 +88,8 @@ Result<foundry::v1::LeaseResponse> JobDesk::Lease(const foundry::v1::LeaseReques
                                                 request.worker_id(),
                                                 s_.trust.Evidence(request.worker_id())));
   }
+  FOUNDRY_RETURN_IF_ERROR(
+      s_.trust.Claim(request.worker_id(), request.worker_key(), now, s_.options.lease_ttl));
   s_.trust.Seen(request.worker_id(), request.threads(), request.build(), now);
   TickLocked(now, /*refresh=*/false);
   // A worker of one campaign (a batch job's array task) takes only its work
@@ -193,7 +200,9 @@ Result<foundry::v1::HeartbeatResponse> JobDesk::Heartbeat(
     const foundry::v1::HeartbeatRequest& request) {
   const auto now = Clock::now();
   std::lock_guard lock(s_.mu);
-  if (!request.worker_id().empty() && !s_.trust.Quarantined(request.worker_id())) {
+  // Only the process that holds the id keeps it alive.
+  if (!request.worker_id().empty() && !s_.trust.Quarantined(request.worker_id()) &&
+      s_.trust.Claim(request.worker_id(), request.worker_key(), now, s_.options.lease_ttl).ok()) {
     s_.trust.Seen(request.worker_id(), 0, "", now);
   }
   LeaseRecord* lease = s_.leases.Find(request.lease_id());
@@ -342,7 +351,11 @@ Result<foundry::v1::ReleaseResponse> JobDesk::ReleaseLeases(
   FOUNDRY_RETURN_IF_ERROR(CheckWorkerId(request.worker_id()));
   foundry::v1::ReleaseResponse resp;
   std::lock_guard lock(s_.mu);
-  if (request.worker_stopping()) s_.trust.Left(request.worker_id());
+  if (request.worker_stopping() &&
+      s_.trust.Claim(request.worker_id(), request.worker_key(), Clock::now(), s_.options.lease_ttl)
+          .ok()) {
+    s_.trust.Left(request.worker_id());  // only the process that holds the id may say so
+  }
   for (const std::string& id : request.lease_ids()) {
     const LeaseRecord* lease = s_.leases.Find(id);
     // Lease ids are unguessable, but a worker still may not free another's.
@@ -389,7 +402,9 @@ void JobDesk::TakeBackStaleLocked(Clock::time_point now) {
                lease->worker_id, std::chrono::duration<double>(held).count(),
                std::chrono::duration<double>(times->Median()).count());
     run.taken_back[seq] = {lease->worker_id, lease->kind};
+    lease->taken_back = true;
     lease->deadline = now - Clock::duration(1);  // lapses in this tick
+    if (s_.metrics) s_.metrics->LeaseTakenBack();
   }
 }
 
@@ -399,7 +414,9 @@ void JobDesk::TickLocked(Clock::time_point now, bool refresh) {
     // Only a lapse that loses wanted work counts: a lease whose job was done
     // elsewhere or whose campaign ended was let go (its heartbeat said stop),
     // and counting it made every campaign's end look like failing workers.
-    if (s_.metrics && s_.StillWantedLocked(lapsed)) s_.metrics->LeaseLapsed();
+    if (s_.metrics && !lapsed.taken_back && s_.StillWantedLocked(lapsed)) {
+      s_.metrics->LeaseLapsed();
+    }
     s_.ReturnLeaseLocked(lapsed);
   }
   if (!refresh) return;

@@ -29,6 +29,7 @@ struct LeaseRecord {
   Clock::time_point granted;
   Clock::time_point deadline;
   bool lapsed = false;
+  bool taken_back = false;  // ended early for holding up the commit, not for silence
   LeaseKind kind = LeaseKind::kGenerate;
 };
 

@@ -4,11 +4,36 @@
 #include <cmath>
 #include <set>
 
+#include <fmt/format.h>
+
 #include "coordinator/campaign_run.h"
 
 namespace foundry::coordinator {
 
 WorkerTrust::WorkerTrust(TrustOptions options) : options_(options) {}
+
+Status WorkerTrust::Claim(const std::string& worker, const std::string& key, Clock::time_point now,
+                          Clock::duration free_after) {
+  auto it = workers_.find(worker);
+  if (it == workers_.end() || it->second.key.empty()) {
+    if (!key.empty()) workers_[worker].key = key;
+    return Status::Ok();
+  }
+  Worker& w = it->second;
+  if (w.key == key) return Status::Ok();
+  // Left() sets last_seen to min(): free at once.
+  const bool held = w.last_seen != Clock::time_point::min() && now - w.last_seen < free_after;
+  if (held || key.empty()) {
+    return Status::Aborted(fmt::format(
+        "worker id '{}' is held by another worker process (this request came {}); give each "
+        "worker its own --worker-id, or wait: a stopped worker's id is free {:g} s after it was "
+        "last heard from",
+        worker, key.empty() ? "without a key" : "with another key",
+        std::chrono::duration<double>(free_after).count()));
+  }
+  w.key = key;  // the holder went quiet: a restarted worker takes its id back
+  return Status::Ok();
+}
 
 void WorkerTrust::Seen(const std::string& worker, uint32_t threads, const std::string& build,
                        Clock::time_point now) {

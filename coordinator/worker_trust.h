@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "common/secure_random.h"
+#include "common/status.h"
 #include "foundry/v1/campaign.pb.h"
 
 namespace foundry::coordinator {
@@ -58,6 +59,13 @@ class WorkerTrust {
   explicit WorkerTrust(TrustOptions options);
 
   const TrustOptions& options() const { return options_; }
+
+  // Whether a request with `key` may act as `worker` (LeaseRequest.worker_key):
+  // the first non-empty key binds the id; another key, or none, is refused
+  // (Aborted, naming the id) while the holder was last seen within
+  // `free_after`, and after that a non-empty key takes the id over.
+  Status Claim(const std::string& worker, const std::string& key, Clock::time_point now,
+               Clock::duration free_after);
 
   // Notes a request from the worker.
   void Seen(const std::string& worker, uint32_t threads, const std::string& build,
@@ -110,6 +118,7 @@ class WorkerTrust {
     foundry::v1::WorkerState state = foundry::v1::WORKER_STATE_PROBATION;
     uint32_t threads = 0;
     std::string build;
+    std::string key;  // LeaseRequest.worker_key that holds the id; empty: unbound
     Clock::time_point last_seen;
     int64_t last_seen_unix_ms = 0;
     uint64_t agreed = 0, fully_checked = 0, verify_jobs = 0;

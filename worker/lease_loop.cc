@@ -68,6 +68,7 @@ void LeaseLoop::Run(const std::atomic<bool>& drain, const std::atomic<bool>& sto
   while (!stop.load() && !drain.load()) {
     foundry::v1::LeaseRequest req;
     req.set_worker_id(options_.worker_id);
+    req.set_worker_key(options_.worker_key);
     req.set_threads(static_cast<uint32_t>(executor_.threads()));
     req.set_generation_fingerprint(options_.generation_fingerprint.empty()
                                        ? puzzles::GenerationFingerprint()
@@ -93,7 +94,12 @@ void LeaseLoop::Run(const std::atomic<bool>& drain, const std::atomic<bool>& sto
         return;
       }
       if (!reported_down) {
-        notices.Down(lease.status().message());
+        // ABORTED: this worker id is held by another process, for now.
+        if (code == Status::Code::kAborted) {
+          notices.Held(lease.status().message());
+        } else {
+          notices.Down(lease.status().message());
+        }
         reported_down = true;
       }
       SleepFor(NextBackoff(), drain);
@@ -162,6 +168,7 @@ Output LeaseLoop::RunWithHeartbeats(const foundry::v1::Job& job, const std::atom
 Result<foundry::v1::HeartbeatResponse> LeaseLoop::Beat(const foundry::v1::Job& job) {
   foundry::v1::HeartbeatRequest hb;
   hb.set_worker_id(options_.worker_id);
+  hb.set_worker_key(options_.worker_key);
   hb.set_lease_id(job.lease_id());
   return source_.Heartbeat(hb);
 }
@@ -169,6 +176,7 @@ Result<foundry::v1::HeartbeatResponse> LeaseLoop::Beat(const foundry::v1::Job& j
 void LeaseLoop::ReleaseLease(const foundry::v1::Job& job) {
   foundry::v1::ReleaseRequest req;
   req.set_worker_id(options_.worker_id);
+  req.set_worker_key(options_.worker_key);
   req.add_lease_ids(job.lease_id());
   req.set_worker_stopping(true);
   auto released = source_.Release(req);

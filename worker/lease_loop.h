@@ -25,6 +25,10 @@ namespace foundry::worker {
 struct LeaseLoopOptions {
   // Sent with every request; identifies this worker process.
   std::string worker_id;
+  // Sent with every request; the secret that holds worker_id at the
+  // coordinator (LeaseRequest.worker_key). One per process, shared by its
+  // loops; empty sends none.
+  std::string worker_key;
   // Backoff after a failed request: doubles from min to max, with jitter.
   std::chrono::milliseconds backoff_min{100};
   std::chrono::milliseconds backoff_max{5000};

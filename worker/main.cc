@@ -18,6 +18,7 @@
 #include "common/listen_address.h"
 #include "common/metrics_endpoint.h"
 #include "common/number_options.h"
+#include "common/secure_random.h"
 #include "common/stop_signals.h"
 #include "worker/coordinator_address.h"
 #include "worker/grpc_job_source.h"
@@ -203,10 +204,13 @@ int main(int argc, char** argv) {
   std::vector<std::unique_ptr<foundry::worker::LeaseLoop>> lease_loops;
   std::atomic<int> running{f.concurrent_jobs};
   foundry::worker::CoordinatorNotices notices;  // told once per process, not once per loop
+  // Holds --worker-id at the coordinator for this process alone.
+  const std::string worker_key = foundry::SecureRandomHex(16);
   for (int i = 0; i < f.concurrent_jobs; ++i) {
     foundry::worker::LeaseLoopOptions opts;
     opts.notices = &notices;
     opts.worker_id = f.worker_id;
+    opts.worker_key = worker_key;
     opts.build = FOUNDRY_VERSION;
     opts.forgery = forgery.get();
     opts.campaign_id = f.campaign;

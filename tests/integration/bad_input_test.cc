@@ -153,6 +153,16 @@ TEST_F(BadInputTest, EveryBadRequestGetsTheRightCodeAndAClearMessage) {
          return workers_->Lease(Ctx().get(), r, &l);
        },
        C::INVALID_ARGUMENT, "worker_id must be at most 256 bytes, got 100000"},
+      {"lease with a 1 MB build",  // kept per worker: a liar's way to fill memory
+       [&] {
+         v1::LeaseRequest r;
+         r.set_worker_id("w");
+         r.set_build(std::string(1 << 20, 'b'));
+         r.set_generation_fingerprint(puzzles::GenerationFingerprint());
+         v1::LeaseResponse l;
+         return workers_->Lease(Ctx().get(), r, &l);
+       },
+       C::INVALID_ARGUMENT, "build must be at most 256 bytes, got 1048576"},
       {"heartbeat unknown lease",
        [&] {
          v1::HeartbeatRequest r;

@@ -147,5 +147,35 @@ TEST_F(TrustTest, AWorkerThatTurnsBadAfterProbationIsCaughtAndItsDamageRepaired)
                 {"--spot-check-rate", "0.6", "--probation-jobs", "1"});
 }
 
+TEST_F(TrustTest, AnotherProcessCannotWorkUnderARunningWorkersId) {
+  // A forger that takes an honest worker's id would skip probation on its
+  // trust and, caught, get the honest worker quarantined. Each process
+  // holds its id with a key of its own: the impostor is held off.
+  const auto reference = EmbeddedIds(dir_.path() + "/reference", kSudoku);
+  LocalCluster cluster(dir_.path() + "/db", dir_.path(), 0, 1, 2.0);
+  ASSERT_TRUE(cluster.ok());
+  const size_t honest = cluster.AddWorker(1);  // "test-worker-0"
+  ASSERT_NO_FATAL_FAILURE(WaitUntilWorkersSeen(cluster.address(), 1));
+  Subprocess impostor({Bin("foundry-worker"), "--coordinator", cluster.address(), "--threads", "1",
+                       "--worker-id", "test-worker-0", "--forge", "wrong-solution"},
+                      dir_.path() + "/impostor.log");
+  for (int i = 0; i < 100 && impostor.Log().find("away for now") == std::string::npos; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  const std::string id = SubmitCampaign(cluster.address(), kSudoku);
+  auto watched = WatchCampaign(cluster.address(), id);
+  ASSERT_EQ(watched.exit_code, 0) << watched.out << watched.err << cluster.CoordinatorLog();
+  EXPECT_TRUE(cluster.worker(honest).running()) << cluster.worker(honest).Log();
+  EXPECT_EQ(cluster.CoordinatorLog().find("QUARANTINED"), std::string::npos)
+      << cluster.CoordinatorLog();
+  EXPECT_NE(impostor.Log().find("worker: the coordinator turns this worker away for now (worker "
+                                "id 'test-worker-0' is held by another worker process"),
+            std::string::npos)
+      << impostor.Log();
+  EXPECT_TRUE(impostor.running()) << "held off for now, not refused for good\n" << impostor.Log();
+  EXPECT_EQ(AsSet(ExportedIds(cluster.address())), AsSet(reference));
+  EXPECT_EQ(impostor.Stop(), 0) << impostor.Log();
+}
+
 }  // namespace
 }  // namespace foundry::testing

@@ -5,12 +5,23 @@
 #include <thread>
 #include <vector>
 
+#include <prometheus/registry.h>
+
+#include "coordinator/coordinator_metrics.h"
 #include "tests/unit/coordinator/coordinator_fixture.h"
 
 namespace foundry::coordinator::testing {
 namespace {
 
 using std::chrono::milliseconds;
+
+// The counter `name` as `registry` holds it now; -1 when it has no value.
+double CounterValue(prometheus::Registry& registry, const std::string& name) {
+  for (const auto& family : registry.Collect()) {
+    if (family.name == name && !family.metric.empty()) return family.metric.front().counter.value;
+  }
+  return -1;
+}
 
 foundry::v1::HeartbeatRequest Beat(const std::string& worker, const std::string& lease_id) {
   foundry::v1::HeartbeatRequest hb;
@@ -25,7 +36,7 @@ class StaleLeaseTest : public CoordinatorTest {
     CoordinatorTest::SetUp();
     CoordinatorOptions opts;
     opts.lease_ttl = milliseconds(100);  // taken back after 4 TTLs: 400 ms
-    Reopen(opts);
+    Reopen(opts, &metrics_);
   }
 
   // One Lease as `worker`, its job done (generated or checked) and handed in.
@@ -48,6 +59,10 @@ class StaleLeaseTest : public CoordinatorTest {
     ADD_FAILURE() << "campaign did not finish";
     return {};
   }
+
+  // Outlive the coordinator: TearDown closes it before members go.
+  prometheus::Registry registry_;
+  CoordinatorMetrics metrics_{registry_};
 
   // Heartbeats `lease_id` as `worker` every 30 ms until the coordinator says
   // stop or `limit` passes; how long it kept going.
@@ -80,6 +95,9 @@ TEST_F(StaleLeaseTest, AGenerationJobHeldWhileTheCommitWaitsGoesToAnotherWorker)
   const milliseconds kept = KeepAlive("staller", stalled->job().lease_id(), milliseconds(5000));
   EXPECT_LT(kept, milliseconds(3000));
   EXPECT_GE(kept, milliseconds(350));
+  EXPECT_EQ(CounterValue(registry_, "foundry_leases_taken_back_total"), 1.0);
+  EXPECT_EQ(CounterValue(registry_, "foundry_lease_expirations_total"), 0.0)
+      << "a take-back is not a silent worker";
 
   // Not to the staller again while another worker is alive...
   auto again = core_->Lease(Request("staller"));
@@ -112,6 +130,7 @@ TEST_F(StaleLeaseTest, NothingIsTakenBackBeforeTheCampaignKnowsWhatLongIs) {
   auto first = core_->Lease(Request("slow"));
   ASSERT_TRUE(first.ok() && first->has_job());
   EXPECT_GE(KeepAlive("slow", first->job().lease_id(), milliseconds(1000)), milliseconds(1000));
+  EXPECT_EQ(CounterValue(registry_, "foundry_leases_taken_back_total"), 0.0);
   ASSERT_TRUE(core_->SubmitResults(Run(first->job())).ok());
   EXPECT_EQ(core_->GetCampaign(c->id())->next_index(), 60u) << "its job was committed";
 }

@@ -35,6 +35,23 @@ TEST(CoordinatorNoticesTest, AnOutageSeenByTwoLoopsIsToldOnceAndSoIsItsEnd) {
   EXPECT_EQ(Count(again, "reachable again"), 1u) << again;
 }
 
+TEST(CoordinatorNoticesTest, BeingTurnedAwayForNowIsToldOnceAndNotAsAnOutage) {
+  CoordinatorNotices notices;
+  testing::internal::CaptureStderr();
+  notices.Held("worker id 'w' is held by another worker process");
+  notices.Held("worker id 'w' is held by another worker process");
+  notices.Up();
+  const std::string out = testing::internal::GetCapturedStderr();
+  EXPECT_EQ(Count(out,
+                  "worker: the coordinator turns this worker away for now (worker id 'w' is "
+                  "held by another worker process); retrying\n"),
+            1u)
+      << out;
+  EXPECT_EQ(Count(out, "worker: the coordinator takes this worker\n"), 1u) << out;
+  EXPECT_EQ(Count(out, "unreachable"), 0u) << out;
+  EXPECT_EQ(Count(out, "reachable again"), 0u) << out;
+}
+
 TEST(CoordinatorNoticesTest, ARefusalIsToldOnce) {
   CoordinatorNotices notices;
   testing::internal::CaptureStderr();
