@@ -28,6 +28,12 @@ Status CheckWorkerId(const std::string& worker_id) {
   return Status::Ok();
 }
 
+// Whether the request's process may act as its worker id (WorkerTrust::Claim).
+template <typename Request>
+Status ClaimLocked(CoordinatorState& s, const Request& request, Clock::time_point now) {
+  return s.trust.Claim(request.worker_id(), request.worker_key(), now, s.options.lease_ttl);
+}
+
 }  // namespace
 
 std::optional<uint64_t> JobDesk::NextSeqLocked(CampaignRun& run, const std::string& worker) {
@@ -88,8 +94,7 @@ Result<foundry::v1::LeaseResponse> JobDesk::Lease(const foundry::v1::LeaseReques
                                                 request.worker_id(),
                                                 s_.trust.Evidence(request.worker_id())));
   }
-  FOUNDRY_RETURN_IF_ERROR(
-      s_.trust.Claim(request.worker_id(), request.worker_key(), now, s_.options.lease_ttl));
+  FOUNDRY_RETURN_IF_ERROR(ClaimLocked(s_, request, now));
   s_.trust.Seen(request.worker_id(), request.threads(), request.build(), now);
   TickLocked(now, /*refresh=*/false);
   // A worker of one campaign (a batch job's array task) takes only its work
@@ -200,15 +205,16 @@ Result<foundry::v1::HeartbeatResponse> JobDesk::Heartbeat(
     const foundry::v1::HeartbeatRequest& request) {
   const auto now = Clock::now();
   std::lock_guard lock(s_.mu);
-  // Only the process that holds the id keeps it alive.
-  if (!request.worker_id().empty() && !s_.trust.Quarantined(request.worker_id()) &&
-      s_.trust.Claim(request.worker_id(), request.worker_key(), now, s_.options.lease_ttl).ok()) {
-    s_.trust.Seen(request.worker_id(), 0, "", now);
-  }
   LeaseRecord* lease = s_.leases.Find(request.lease_id());
   if (lease == nullptr) {
     return Status::NotFound(
         fmt::format("no lease '{}' (the coordinator may have restarted)", request.lease_id()));
+  }
+  // Only the process that holds the id keeps it alive, through a lease the
+  // id holds: a heartbeat makes no worker record (a Lease does, bounded).
+  if (lease->worker_id == request.worker_id() && !s_.trust.Quarantined(request.worker_id()) &&
+      ClaimLocked(s_, request, now).ok()) {
+    s_.trust.Seen(request.worker_id(), 0, "", now);
   }
   foundry::v1::HeartbeatResponse resp;
   const bool wanted = !lease->lapsed && s_.StillWantedLocked(*lease);
@@ -351,9 +357,7 @@ Result<foundry::v1::ReleaseResponse> JobDesk::ReleaseLeases(
   FOUNDRY_RETURN_IF_ERROR(CheckWorkerId(request.worker_id()));
   foundry::v1::ReleaseResponse resp;
   std::lock_guard lock(s_.mu);
-  if (request.worker_stopping() &&
-      s_.trust.Claim(request.worker_id(), request.worker_key(), Clock::now(), s_.options.lease_ttl)
-          .ok()) {
+  if (request.worker_stopping() && ClaimLocked(s_, request, Clock::now()).ok()) {
     s_.trust.Left(request.worker_id());  // only the process that holds the id may say so
   }
   for (const std::string& id : request.lease_ids()) {
@@ -420,6 +424,7 @@ void JobDesk::TickLocked(Clock::time_point now, bool refresh) {
     s_.ReturnLeaseLocked(lapsed);
   }
   if (!refresh) return;
+  s_.trust.ForgetQuiet(now);
   s_.alive_workers = s_.trust.AliveCount(now - kWorkerSeenWindow);
   if (s_.metrics) {
     s_.metrics->SetJobsInFlight(static_cast<double>(s_.leases.live()));

@@ -15,12 +15,21 @@ WorkerTrust::WorkerTrust(TrustOptions options) : options_(options) {}
 Status WorkerTrust::Claim(const std::string& worker, const std::string& key, Clock::time_point now,
                           Clock::duration free_after) {
   auto it = workers_.find(worker);
-  if (it == workers_.end() || it->second.key.empty()) {
-    if (!key.empty()) workers_[worker].key = key;
-    return Status::Ok();
+  if (it == workers_.end()) {
+    if (workers_.size() >= options_.max_workers && !MakeRoom(now - free_after)) {
+      return Status::ResourceExhausted(fmt::format(
+          "this coordinator already keeps {} worker records (its limit), every one of them "
+          "active within {:g} s or holding evidence; worker id '{}' is turned away until one "
+          "goes quiet",
+          workers_.size(), std::chrono::duration<double>(free_after).count(), worker));
+    }
+    it = workers_.try_emplace(worker).first;
   }
   Worker& w = it->second;
-  if (w.key == key) return Status::Ok();
+  if (w.key.empty() || w.key == key) {
+    if (!key.empty()) w.key = key;
+    return Status::Ok();
+  }
   // Left() sets last_seen to min(): free at once.
   const bool held = w.last_seen != Clock::time_point::min() && now - w.last_seen < free_after;
   if (held || key.empty()) {
@@ -33,6 +42,30 @@ Status WorkerTrust::Claim(const std::string& worker, const std::string& key, Clo
   }
   w.key = key;  // the holder went quiet: a restarted worker takes its id back
   return Status::Ok();
+}
+
+bool WorkerTrust::Forgettable(const Worker& w) {
+  return w.state != foundry::v1::WORKER_STATE_QUARANTINED && w.sampled.empty() &&
+         w.audits_pending <= 0;
+}
+
+bool WorkerTrust::MakeRoom(Clock::time_point quiet_since) {
+  auto quietest = workers_.end();
+  for (auto it = workers_.begin(); it != workers_.end(); ++it) {
+    const Worker& w = it->second;
+    if (w.last_seen >= quiet_since || !Forgettable(w)) continue;
+    if (quietest == workers_.end() || w.last_seen < quietest->second.last_seen) quietest = it;
+  }
+  if (quietest == workers_.end()) return false;
+  workers_.erase(quietest);
+  return true;
+}
+
+size_t WorkerTrust::ForgetQuiet(Clock::time_point now) {
+  return std::erase_if(workers_, [&](const auto& e) {
+    // A comparison, not now - last_seen: Left() sets last_seen to min().
+    return e.second.last_seen <= now - options_.forget_after && Forgettable(e.second);
+  });
 }
 
 void WorkerTrust::Seen(const std::string& worker, uint32_t threads, const std::string& build,

@@ -39,6 +39,16 @@ struct TrustOptions {
   // False: no re-generation at all, only the independent Verify of every
   // puzzle (`foundry run`, whose workers are the coordinator's own threads).
   bool spot_checks = true;
+  // Worker records kept at most. Ids are chosen by workers, so without a
+  // bound a holder of the worker token could fill the coordinator's memory
+  // with made-up ids. A new id when the table is full takes the place of the
+  // longest-quiet record that may be forgotten (see forget_after) and was
+  // quiet past its lease TTL; when none may, the new id is refused.
+  size_t max_workers = 10000;
+  // A record quiet this long is forgotten: the id, if it comes back, starts
+  // on probation. Kept while it holds what a quarantine would need:
+  // quarantined, jobs committed on a sample, audits pending.
+  std::chrono::steady_clock::duration forget_after = std::chrono::hours(1);
 };
 
 // A committed job whose generator was only sampled.
@@ -63,9 +73,18 @@ class WorkerTrust {
   // Whether a request with `key` may act as `worker` (LeaseRequest.worker_key):
   // the first non-empty key binds the id; another key, or none, is refused
   // (Aborted, naming the id) while the holder was last seen within
-  // `free_after`, and after that a non-empty key takes the id over.
+  // `free_after`, and after that a non-empty key takes the id over. An id
+  // not known yet gets its record here, or ResourceExhausted when the table
+  // is full (TrustOptions::max_workers) of records quiet for less than
+  // `free_after` or that may not be forgotten.
   Status Claim(const std::string& worker, const std::string& key, Clock::time_point now,
                Clock::duration free_after);
+
+  // Forgets the records quiet for TrustOptions::forget_after that may be
+  // forgotten; how many.
+  size_t ForgetQuiet(Clock::time_point now);
+  // Worker records kept, quarantined ones included.
+  size_t size() const { return workers_.size(); }
 
   // Notes a request from the worker.
   void Seen(const std::string& worker, uint32_t threads, const std::string& build,
@@ -132,6 +151,12 @@ class WorkerTrust {
     };
     std::vector<RecentJob> recent;
   };
+
+  // Whether forgetting `w` loses nothing a quarantine would need.
+  static bool Forgettable(const Worker& w);
+  // Makes room for one more record: forgets the longest-quiet forgettable
+  // one last seen before `quiet_since`. False when there is none.
+  bool MakeRoom(Clock::time_point quiet_since);
 
   TrustOptions options_;
   std::map<std::string, Worker> workers_;

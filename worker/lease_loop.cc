@@ -94,8 +94,10 @@ void LeaseLoop::Run(const std::atomic<bool>& drain, const std::atomic<bool>& sto
         return;
       }
       if (!reported_down) {
-        // ABORTED: this worker id is held by another process, for now.
-        if (code == Status::Code::kAborted) {
+        // ABORTED: this worker id is held by another process, for now;
+        // RESOURCE_EXHAUSTED: the coordinator keeps as many workers as it
+        // may, all active.
+        if (code == Status::Code::kAborted || code == Status::Code::kResourceExhausted) {
           notices.Held(lease.status().message());
         } else {
           notices.Down(lease.status().message());

@@ -300,6 +300,26 @@ TEST(LeaseLoopTest, AnOutageIsRetriedNotARefusal) {
   EXPECT_EQ(src.lease_calls, 6);
 }
 
+// A coordinator that keeps as many workers as it may turns new ids away
+// for now: told as such (not as an outage), and retried.
+TEST(LeaseLoopTest, AFullCoordinatorTurnsTheWorkerAwayForNow) {
+  ScriptedSource src;
+  for (int i = 0; i < 3; ++i) {
+    src.leases.push_back(Status::ResourceExhausted("10000 worker records (its limit)"));
+  }
+  JobExecutor ex(1);
+  LeaseLoop loop(src, ex, nullptr, Options());
+  std::atomic<bool> stop{false};
+  testing::internal::CaptureStderr();
+  loop.Run(stop);
+  const std::string out = testing::internal::GetCapturedStderr();
+  EXPECT_TRUE(loop.refused().empty());
+  EXPECT_EQ(src.lease_calls, 4);
+  EXPECT_NE(out.find("turns this worker away for now (10000 worker records"), std::string::npos)
+      << out;
+  EXPECT_EQ(out.find("unreachable"), std::string::npos) << out;
+}
+
 // The campaign ended and its coordinator stopped while a job ran: the
 // finished job's submission cannot get through. For --exit-when-idle the
 // worker is idle from the first failure, and once it leaves the submission
