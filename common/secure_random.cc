@@ -36,14 +36,4 @@ std::string SecureRandomHex(size_t bytes) {
   return out;
 }
 
-uint64_t SecureRandom::Below(uint64_t n) {
-  // Lemire's multiply-and-reject: the low word below -n % n is the biased
-  // part, drawn again.
-  const uint64_t threshold = -n % n;
-  for (;;) {
-    const unsigned __int128 m = static_cast<unsigned __int128>(Next()) * n;
-    if (static_cast<uint64_t>(m) >= threshold) return static_cast<uint64_t>(m >> 64);
-  }
-}
-
 }  // namespace foundry

@@ -14,6 +14,8 @@
 #include <cstdint>
 #include <string>
 
+#include "common/uniform_below.h"
+
 namespace foundry {
 
 // 64 random bits. Throws std::runtime_error when the generator fails: an
@@ -31,7 +33,9 @@ class SecureRandom {
   uint64_t Next() { return SecureRandom64(); }
 
   // Uniform in [0, n), without modulo bias. REQUIRES: n > 0.
-  uint64_t Below(uint64_t n);
+  uint64_t Below(uint64_t n) {
+    return UniformBelow(n, [this] { return Next(); });
+  }
 };
 
 }  // namespace foundry

@@ -7,7 +7,6 @@
 #include <memory>
 #include <set>
 
-#include "common/secure_random.h"
 #include "common/unix_time.h"
 #include "coordinator/claim_check.h"
 #include "coordinator/commit_window.h"
@@ -81,9 +80,5 @@ inline int64_t ToUnixMs(Clock::time_point t) {
   return NowUnixMs() +
          std::chrono::duration_cast<std::chrono::milliseconds>(t - Clock::now()).count();
 }
-
-// Fresh random bits for ids that must differ between runs (the operating
-// system's generator: two coordinators started in the same instant differ).
-inline uint64_t Entropy() { return SecureRandom64(); }
 
 }  // namespace foundry::coordinator

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "common/secure_random.h"
 #include "coordinator/campaign_run.h"
 #include "coordinator/campaign_spec.h"
 #include "puzzles/registry.h"
@@ -134,7 +135,7 @@ Result<Campaign> Coordinator::SubmitCampaign(const foundry::v1::CampaignSpec& sp
   }
 
   Campaign record;
-  record.set_id(fmt::format("c-{:016x}", Entropy()));
+  record.set_id(fmt::format("c-{:016x}", SecureRandom64()));
   *record.mutable_spec() = spec;
   record.set_params_json(params->json().dump());
   record.set_state(foundry::v1::CAMPAIGN_STATE_RUNNING);

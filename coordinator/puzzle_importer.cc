@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "common/secure_random.h"
 #include "puzzles/puzzle_id.h"
 #include "puzzles/registry.h"
 
@@ -93,7 +94,7 @@ Status PuzzleImporter::ImportChunk(ImportSession& session, std::vector<ImportIte
     auto [it, fresh] = session.campaigns.try_emplace(family);
     foundry::v1::Campaign& record = it->second;
     if (fresh) {
-      record.set_id(fmt::format("c-{:016x}", Entropy()));
+      record.set_id(fmt::format("c-{:016x}", SecureRandom64()));
       record.mutable_spec()->set_family(family);
       record.set_params_json("{}");
       record.set_state(foundry::v1::CAMPAIGN_STATE_DONE);

@@ -12,6 +12,8 @@
 
 #include <cstdint>
 
+#include "common/uniform_below.h"
+
 namespace foundry::puzzles {
 
 // One SplitMix64 step: a strong 64-bit mix of `x`.
@@ -47,16 +49,7 @@ class Rng {
 
   // Uniform in [0, n). REQUIRES: n > 0.
   uint64_t Below(uint64_t n) {
-    unsigned __int128 m = static_cast<unsigned __int128>(Next()) * n;
-    auto low = static_cast<uint64_t>(m);
-    if (low < n) {
-      const uint64_t threshold = -n % n;
-      while (low < threshold) {
-        m = static_cast<unsigned __int128>(Next()) * n;
-        low = static_cast<uint64_t>(m);
-      }
-    }
-    return static_cast<uint64_t>(m >> 64);
+    return UniformBelow(n, [this] { return Next(); });
   }
 
   // Uniform in [lo, hi]. REQUIRES: lo <= hi.
