@@ -217,6 +217,10 @@ Result<foundry::v1::SubmitResponse> Coordinator::SubmitResults(
   return jobs_.SubmitResults(std::move(chunks));
 }
 
+Result<SubmissionBound> Coordinator::SubmissionBoundFor(const std::string& lease_id) {
+  return jobs_.SubmissionBoundFor(lease_id);
+}
+
 Result<foundry::v1::ReleaseResponse> Coordinator::ReleaseLeases(
     const foundry::v1::ReleaseRequest& request) {
   return jobs_.ReleaseLeases(request);

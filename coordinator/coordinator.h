@@ -82,6 +82,12 @@ class Coordinator {
   // worker never sends them). A repeated or late submission of a job
   // already committed is accepted=false, not an error.
   Result<foundry::v1::SubmitResponse> SubmitResults(std::vector<foundry::v1::ResultChunk> chunks);
+  // What a submission on `lease_id` may hold: a chunk per item its job
+  // can produce (a generation job's candidates; a check's verdicts and
+  // re-generations, twice its job's) and one more, and 16 MiB plus 256 KiB
+  // an item. The service asks at the first chunk and stops reading past it.
+  // NotFound (as SubmitResults) for an unknown lease.
+  Result<SubmissionBound> SubmissionBoundFor(const std::string& lease_id);
   // Takes back the listed leases of `request.worker_id()` that are still
   // live: their jobs are offered again on the next Lease. Leases unknown,
   // lapsed or held by another worker are skipped.

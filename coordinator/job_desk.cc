@@ -255,6 +255,21 @@ Result<foundry::v1::SubmitResponse> JobDesk::SubmitResults(
   return checks_.Submit(lease, std::move(chunks));
 }
 
+Result<SubmissionBound> JobDesk::SubmissionBoundFor(const std::string& lease_id) {
+  std::lock_guard lock(s_.mu);
+  const LeaseRecord* lease = s_.leases.Find(lease_id);
+  if (lease == nullptr) {
+    return Status::NotFound(fmt::format("no lease '{}' (unknown or long expired)", lease_id));
+  }
+  auto it = s_.runs.find(lease->campaign_id);
+  const uint64_t job_size = it == s_.runs.end() ? 1 : it->second->job_size();
+  // A check answers every puzzle of its job and re-generates some of its
+  // indices: at most twice the job's candidates.
+  const uint64_t items = lease->kind == LeaseKind::kGenerate ? job_size : 2 * job_size;
+  return SubmissionBound{.chunks = static_cast<size_t>(items + 1),
+                         .bytes = (size_t{16} << 20) + static_cast<size_t>(items) * (256 << 10)};
+}
+
 Result<foundry::v1::SubmitResponse> JobDesk::SubmitGeneration(
     const LeaseRecord& lease, std::vector<foundry::v1::ResultChunk> chunks) {
   foundry::v1::SubmitResponse resp;

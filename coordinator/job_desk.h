@@ -24,6 +24,13 @@
 
 namespace foundry::coordinator {
 
+// The most a submission on one lease may hold, so that a stream is refused
+// as soon as it passes what its job could need.
+struct SubmissionBound {
+  size_t chunks = 0;
+  size_t bytes = 0;
+};
+
 class JobDesk {
  public:
   JobDesk(CoordinatorState& state, CheckDesk& checks) : s_(state), checks_(checks) {}
@@ -33,6 +40,7 @@ class JobDesk {
   Result<foundry::v1::HeartbeatResponse> Heartbeat(const foundry::v1::HeartbeatRequest& request);
   Result<foundry::v1::SubmitResponse> SubmitResults(std::vector<foundry::v1::ResultChunk> chunks);
   Result<foundry::v1::ReleaseResponse> ReleaseLeases(const foundry::v1::ReleaseRequest& request);
+  Result<SubmissionBound> SubmissionBoundFor(const std::string& lease_id);
 
   // Re-queues lapsed leases. With `refresh` (the ticker's call, not every
   // Lease's), first takes back the lease a campaign's commit waits on when

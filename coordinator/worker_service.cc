@@ -1,13 +1,11 @@
+#include <optional>
+
+#include <fmt/format.h>
+
 #include "common/rpc_status.h"
 #include "coordinator/services.h"
 
 namespace foundry::coordinator {
-
-namespace {
-// A submission may not hold more chunks than a job can need (job_size is at
-// most 1,000,000 candidates, 1,000 puzzles a chunk) plus slack.
-constexpr size_t kMaxChunks = 1100;
-}  // namespace
 
 grpc::ServerUnaryReactor* WorkerServiceImpl::Lease(grpc::CallbackServerContext* ctx,
                                                    const foundry::v1::LeaseRequest* req,
@@ -34,10 +32,24 @@ grpc::Status WorkerServiceImpl::SubmitResults(grpc::ServerContext* ctx,
   if (auto denied = access_.Check(ctx, Role::kWorker); !denied.ok()) return denied;
   std::vector<foundry::v1::ResultChunk> chunks;
   foundry::v1::ResultChunk chunk;
+  // Known from the first chunk's lease: a stream on a lease that does not
+  // exist, or past what its job could need, is not read to its end (each
+  // chunk may weigh up to 16 MiB).
+  std::optional<SubmissionBound> bound;
+  size_t bytes = 0;
   while (reader->Read(&chunk)) {
-    if (chunks.size() >= kMaxChunks) {
-      return grpc::Status(grpc::StatusCode::INVALID_ARGUMENT,
-                          "submission has more chunks than any job can produce");
+    if (!bound) {
+      auto b = core_.SubmissionBoundFor(chunk.lease_id());
+      if (!b.ok()) return ToGrpc(b.status());
+      bound = *b;
+    }
+    bytes += chunk.ByteSizeLong();
+    if (chunks.size() >= bound->chunks || bytes > bound->bytes) {
+      return grpc::Status(
+          grpc::StatusCode::INVALID_ARGUMENT,
+          fmt::format("submission on lease '{}' holds more than its job can produce: at most {} "
+                      "chunks and {} bytes, got {} chunks and {} bytes so far",
+                      chunk.lease_id(), bound->chunks, bound->bytes, chunks.size() + 1, bytes));
     }
     chunks.push_back(std::move(chunk));
     chunk.Clear();

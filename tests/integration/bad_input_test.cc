@@ -365,7 +365,22 @@ TEST_F(BadInputTest, EveryBadRequestGetsTheRightCodeAndAClearMessage) {
          v.back() = Chunk(job, true, size);
          return SubmitChunks(v);
        },
-       C::INVALID_ARGUMENT, "more chunks than any job"},
+       C::INVALID_ARGUMENT, "holds more than its job can produce: at most 101 chunks"},
+      {"a long stream on an unknown lease, refused at its first chunk",
+       [&] {
+         v1::ResultChunk c;
+         c.set_lease_id("l-bogus");
+         return SubmitChunks(std::vector<v1::ResultChunk>(2000, c));
+       },
+       C::NOT_FOUND, "no lease 'l-bogus'"},
+      {"chunks heavier than the job could need",
+       [&] {
+         // 100 candidates: 16 MiB + 100 * 256 KiB = 41 MiB at most.
+         v1::ResultChunk heavy = Chunk(job, false, 0);
+         heavy.add_puzzles()->set_puzzle_json(std::string(15 << 20, 'x'));
+         return SubmitChunks(std::vector<v1::ResultChunk>(4, heavy));
+       },
+       C::INVALID_ARGUMENT, "at most 101 chunks and 42991616 bytes"},
   };
   ASSERT_GE(cases.size(), 30u);
   for (const Case& c : cases) {
