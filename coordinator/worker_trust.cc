@@ -19,8 +19,8 @@ Status WorkerTrust::Claim(const std::string& worker, const std::string& key, Clo
     if (workers_.size() >= options_.max_workers && !MakeRoom(now - free_after)) {
       return Status::ResourceExhausted(fmt::format(
           "this coordinator already keeps {} worker records (its limit), every one of them "
-          "active within {:g} s or holding evidence; worker id '{}' is turned away until one "
-          "goes quiet",
+          "active within {:g} s or holding jobs a quarantine would audit; worker id '{}' is "
+          "turned away until one goes quiet",
           workers_.size(), std::chrono::duration<double>(free_after).count(), worker));
     }
     it = workers_.try_emplace(worker).first;
@@ -45,19 +45,28 @@ Status WorkerTrust::Claim(const std::string& worker, const std::string& key, Clo
 }
 
 bool WorkerTrust::Forgettable(const Worker& w) {
-  return w.state != foundry::v1::WORKER_STATE_QUARANTINED && w.sampled.empty() &&
-         w.audits_pending <= 0;
+  return w.state != foundry::v1::WORKER_STATE_QUARANTINED && HoldsNoEvidence(w);
+}
+
+bool WorkerTrust::HoldsNoEvidence(const Worker& w) {
+  return w.sampled.empty() && w.audits_pending <= 0;
 }
 
 bool WorkerTrust::MakeRoom(Clock::time_point quiet_since) {
-  auto quietest = workers_.end();
+  // Quarantined records last: they show an operator what was caught. But
+  // they go too when nothing else can, or a liar caught under 10,000 ids
+  // would lock every new worker out.
+  auto rank = [](const Worker& w) {
+    return std::pair(w.state == foundry::v1::WORKER_STATE_QUARANTINED, w.last_seen);
+  };
+  auto chosen = workers_.end();
   for (auto it = workers_.begin(); it != workers_.end(); ++it) {
     const Worker& w = it->second;
-    if (w.last_seen >= quiet_since || !Forgettable(w)) continue;
-    if (quietest == workers_.end() || w.last_seen < quietest->second.last_seen) quietest = it;
+    if (w.last_seen >= quiet_since || !HoldsNoEvidence(w)) continue;
+    if (chosen == workers_.end() || rank(w) < rank(chosen->second)) chosen = it;
   }
-  if (quietest == workers_.end()) return false;
-  workers_.erase(quietest);
+  if (chosen == workers_.end()) return false;
+  workers_.erase(chosen);
   return true;
 }
 

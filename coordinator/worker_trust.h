@@ -42,12 +42,13 @@ struct TrustOptions {
   // Worker records kept at most. Ids are chosen by workers, so without a
   // bound a holder of the worker token could fill the coordinator's memory
   // with made-up ids. A new id when the table is full takes the place of the
-  // longest-quiet record that may be forgotten (see forget_after) and was
-  // quiet past its lease TTL; when none may, the new id is refused.
+  // longest-quiet record that was quiet past its lease TTL and holds no jobs
+  // a quarantine would audit (quarantined records last); when there is
+  // none, the new id is refused.
   size_t max_workers = 10000;
   // A record quiet this long is forgotten: the id, if it comes back, starts
-  // on probation. Kept while it holds what a quarantine would need:
-  // quarantined, jobs committed on a sample, audits pending.
+  // on probation. Kept while it holds what a quarantine would need (jobs
+  // committed on a sample, audits pending) and while quarantined.
   std::chrono::steady_clock::duration forget_after = std::chrono::hours(1);
 };
 
@@ -152,10 +153,15 @@ class WorkerTrust {
     std::vector<RecentJob> recent;
   };
 
-  // Whether forgetting `w` loses nothing a quarantine would need.
+  // Whether `w` holds nothing a quarantine or its repair would need: no
+  // jobs committed on a sample, no audits pending.
+  static bool HoldsNoEvidence(const Worker& w);
+  // HoldsNoEvidence, and not quarantined: ForgetQuiet may drop it.
   static bool Forgettable(const Worker& w);
-  // Makes room for one more record: forgets the longest-quiet forgettable
-  // one last seen before `quiet_since`. False when there is none.
+  // Makes room for one more record: forgets, of the records last seen
+  // before `quiet_since` that hold no evidence, the longest-quiet one not
+  // quarantined, or failing that the longest-quiet quarantined one. False
+  // when there is none.
   bool MakeRoom(Clock::time_point quiet_since);
 
   TrustOptions options_;

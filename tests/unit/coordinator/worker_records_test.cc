@@ -82,13 +82,33 @@ TEST(WorkerRecordsTest, AFullTableOfActiveWorkersTurnsANewIdAway) {
   EXPECT_THAT(refused.message(), ::testing::HasSubstr("worker id 'newcomer' is turned away"));
   EXPECT_TRUE(Arrive(trust, "a", t0 + seconds(5)).ok()) << "known ids are served";
 
-  // A quarantined record is never given up, however quiet.
-  WorkerTrust one({.max_workers = 1});
-  ASSERT_TRUE(Arrive(one, "liar", t0).ok());
-  one.Quarantine("liar", "forged");
+  // A record holding jobs a quarantine would audit is never given up.
+  WorkerTrust one({.probation_jobs = 0, .max_workers = 1});
+  ASSERT_TRUE(Arrive(one, "trusted", t0).ok());
+  one.CommittedOnSample("trusted", SampledCommit{"c", 7, 42, {}, 0, 0});
   EXPECT_EQ(Arrive(one, "next", t0 + hours(2)).code(), Status::Code::kResourceExhausted);
-  EXPECT_EQ(one.ForgetQuiet(t0 + hours(2)), 0u);
-  EXPECT_TRUE(one.Quarantined("liar"));
+  EXPECT_THAT(Known(one), ::testing::ElementsAre("trusted"));
+}
+
+// Quarantined records outlast the hourly sweep (an operator sees what was
+// caught) and give place last, but they do give place: a liar caught under
+// as many ids as the table holds must not lock every new worker out.
+TEST(WorkerRecordsTest, QuarantinedRecordsGivePlaceLast) {
+  WorkerTrust trust({.max_workers = 3, .forget_after = hours(1)});
+  const auto t0 = Clock::now();
+  ASSERT_TRUE(Arrive(trust, "liar-1", t0).ok());
+  ASSERT_TRUE(Arrive(trust, "liar-2", t0 + seconds(1)).ok());
+  ASSERT_TRUE(Arrive(trust, "quiet", t0 + seconds(2)).ok());
+  trust.Quarantine("liar-1", "forged");
+  trust.Quarantine("liar-2", "forged");
+  EXPECT_EQ(trust.ForgetQuiet(t0 + hours(2)), 1u);  // "quiet" only
+  ASSERT_TRUE(Arrive(trust, "quiet", t0 + hours(2)).ok());
+  // Full: the quietest record goes, but not a quarantined one while
+  // another may go.
+  ASSERT_TRUE(Arrive(trust, "new-1", t0 + hours(3)).ok());
+  EXPECT_THAT(Known(trust), ::testing::UnorderedElementsAre("liar-1", "liar-2", "new-1"));
+  ASSERT_TRUE(Arrive(trust, "new-2", t0 + hours(3)).ok());
+  EXPECT_THAT(Known(trust), ::testing::UnorderedElementsAre("liar-2", "new-1", "new-2"));
 }
 
 class WorkerRecordsDeskTest : public CoordinatorTest {};
