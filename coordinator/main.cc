@@ -97,6 +97,13 @@ int main(int argc, char** argv) {
                  "without one)")
       ->check(CLI::Range(1, 100000))
       ->capture_default_str();
+  uint64_t max_submission_mb = foundry::coordinator::ServerSecurity().submission_bytes >> 20;
+  app.add_option("--max-submission-mb", max_submission_mb,
+                 "Job submissions held at once, all workers together, in MiB (each is kept "
+                 "until its job is settled); a submission past it is refused with "
+                 "RESOURCE_EXHAUSTED and the worker sends it again later")
+      ->check(CLI::Range(uint64_t{16}, uint64_t{1} << 20))
+      ->capture_default_str();
   app.add_option("--stream-idle-seconds", stream_idle_seconds,
                  "End an export stream whose client has read nothing for this long")
       ->check(CLI::Range(0.1, 86400.0))
@@ -130,6 +137,7 @@ int main(int argc, char** argv) {
   stream_limits.idle_timeout =
       std::chrono::milliseconds(static_cast<int64_t>(stream_idle_seconds * 1000));
   security.streams = stream_limits;
+  security.submission_bytes = static_cast<size_t>(max_submission_mb) << 20;
   for (auto [path, out] :
        {std::pair{&tls_cert, &security.tls_cert_pem}, std::pair{&tls_key, &security.tls_key_pem},
         std::pair{&tls_client_ca, &security.tls_client_ca_pem},

@@ -16,7 +16,7 @@ CoordinatorServer::CoordinatorServer(Coordinator& core, const ServerSecurity& se
     : access_(security.admin_token, security.reader_token, security.worker_token),
       streams_(security.streams),
       campaigns_(core, access_),
-      workers_(core, access_),
+      workers_(core, access_, security.submission_bytes),
       store_handlers_(core.store(), &core),
       store_(store_handlers_, access_),
       admin_(core.store(), access_, backup) {

@@ -36,6 +36,10 @@ struct ServerSecurity {
   bool allow_insecure_remote = false;
   // Bounds on export streams, per client and in all, and their idle end.
   StreamLimits streams;
+  // Bytes of job submissions held at once, all workers together
+  // (SubmissionBudget); a stream past it is refused with RESOURCE_EXHAUSTED
+  // and the worker sends it again later.
+  size_t submission_bytes = size_t{1} << 30;
 };
 
 // A plaintext gRPC server that serves nothing but the standard health

@@ -9,6 +9,7 @@
 #include "coordinator/puzzle_wire.h"
 #include "coordinator/rating_settings.h"
 #include "coordinator/stream_limiter.h"
+#include "coordinator/submission_budget.h"
 #include "foundry/v1/campaign.grpc.pb.h"
 #include "foundry/v1/store.grpc.pb.h"
 #include "foundry/v1/worker.grpc.pb.h"
@@ -49,8 +50,9 @@ class WorkerServiceImpl final
               foundry::v1::WorkerService::WithCallbackMethod_ReleaseLeases<
                   foundry::v1::WorkerService::Service>>> {
  public:
-  WorkerServiceImpl(Coordinator& core, const AccessControl& access)
-      : core_(core), access_(access) {}
+  // `submission_bytes`: the SubmissionBudget of all SubmitResults streams.
+  WorkerServiceImpl(Coordinator& core, const AccessControl& access, size_t submission_bytes)
+      : core_(core), access_(access), submitting_(submission_bytes) {}
   grpc::ServerUnaryReactor* Lease(grpc::CallbackServerContext*, const foundry::v1::LeaseRequest*,
                                   foundry::v1::LeaseResponse*) override;
   grpc::ServerUnaryReactor* Heartbeat(grpc::CallbackServerContext*,
@@ -66,6 +68,7 @@ class WorkerServiceImpl final
  private:
   Coordinator& core_;
   const AccessControl& access_;
+  SubmissionBudget submitting_;
 };
 
 // A unary call on gRPC's callback API, served on the thread that received

@@ -36,21 +36,36 @@ grpc::Status WorkerServiceImpl::SubmitResults(grpc::ServerContext* ctx,
   // exist, or past what its job could need, is not read to its end (each
   // chunk may weigh up to 16 MiB).
   std::optional<SubmissionBound> bound;
-  size_t bytes = 0;
+  // What this stream holds of the budget of all streams, until its job is
+  // settled.
+  struct Held {
+    SubmissionBudget& budget;
+    size_t bytes = 0;
+    ~Held() { budget.Give(bytes); }
+  } held{submitting_};
   while (reader->Read(&chunk)) {
     if (!bound) {
       auto b = core_.SubmissionBoundFor(chunk.lease_id());
       if (!b.ok()) return ToGrpc(b.status());
       bound = *b;
     }
-    bytes += chunk.ByteSizeLong();
-    if (chunks.size() >= bound->chunks || bytes > bound->bytes) {
+    const size_t size = chunk.ByteSizeLong();
+    if (chunks.size() >= bound->chunks || held.bytes + size > bound->bytes) {
       return grpc::Status(
           grpc::StatusCode::INVALID_ARGUMENT,
           fmt::format("submission on lease '{}' holds more than its job can produce: at most {} "
                       "chunks and {} bytes, got {} chunks and {} bytes so far",
-                      chunk.lease_id(), bound->chunks, bound->bytes, chunks.size() + 1, bytes));
+                      chunk.lease_id(), bound->chunks, bound->bytes, chunks.size() + 1,
+                      held.bytes + size));
     }
+    if (!submitting_.Take(size)) {
+      return grpc::Status(
+          grpc::StatusCode::RESOURCE_EXHAUSTED,
+          fmt::format("the coordinator holds {} bytes of submissions, its limit is {}: send "
+                      "this one again later",
+                      submitting_.held(), submitting_.limit()));
+    }
+    held.bytes += size;
     chunks.push_back(std::move(chunk));
     chunk.Clear();
   }

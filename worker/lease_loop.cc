@@ -220,14 +220,19 @@ bool LeaseLoop::SubmitWithRetry(const foundry::v1::Job& job,
     const auto code = sent.status().code();
     const bool abandon =
         options_.abandon_submissions != nullptr && options_.abandon_submissions->load();
-    if (code != Status::Code::kUnavailable || attempt >= 20 || abandon) {
+    // Unavailable: the coordinator is away; ResourceExhausted: it holds as
+    // many submissions as it may, for now.
+    const bool later =
+        code == Status::Code::kUnavailable || code == Status::Code::kResourceExhausted;
+    if (!later || attempt >= 20 || abandon) {
       // NotFound: the coordinator restarted and forgot the lease; the job
       // will be leased again. Anything else: the output was refused.
       fmt::print(stderr, "worker: submission for {} dropped: {}\n", job.campaign_id(),
                  sent.status().ToString());
       return false;
     }
-    ReleaseIdle();  // the coordinator is away: as idle as a Lease that cannot reach it
+    // The coordinator is away: as idle as a Lease that cannot reach it.
+    if (code == Status::Code::kUnavailable) ReleaseIdle();
     SleepFor(NextBackoff(), stop, options_.abandon_submissions);
   }
   return false;

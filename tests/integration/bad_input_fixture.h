@@ -37,7 +37,8 @@ class BadInputTest : public ::testing::Test {
     auto run = RunCommand({Bin("foundry"), "run", "--family", "secret-number", "--count", "300",
                            "--db", db(), "--quiet"});
     ASSERT_EQ(run.exit_code, 0) << run.err;
-    cluster_ = std::make_unique<LocalCluster>(db(), dir_.path(), /*workers=*/0, 1);
+    cluster_ = std::make_unique<LocalCluster>(db(), dir_.path(), /*workers=*/0, 1,
+                                              /*lease_seconds=*/2.0, CoordinatorArgs());
     ASSERT_TRUE(cluster_->ok());
     grpc::ChannelArguments args;
     args.SetMaxSendMessageSize(64 << 20);
@@ -47,6 +48,9 @@ class BadInputTest : public ::testing::Test {
     store_ = v1::PuzzleStore::NewStub(channel);
     workers_ = v1::WorkerService::NewStub(channel);
   }
+
+  // Flags of the coordinator beside the fixture's own.
+  virtual std::vector<std::string> CoordinatorArgs() const { return {}; }
 
   std::string db() const { return dir_.path() + "/db"; }
 

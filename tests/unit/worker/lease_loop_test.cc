@@ -300,6 +300,20 @@ TEST(LeaseLoopTest, AnOutageIsRetriedNotARefusal) {
   EXPECT_EQ(src.lease_calls, 6);
 }
 
+// A coordinator that holds as many submissions as it may refuses one for
+// now: the worker sends it again, as through an outage.
+TEST(LeaseLoopTest, ASubmissionRefusedForNowIsSentAgain) {
+  ScriptedSource src;
+  src.leases.push_back(WithJob(MakeJob("l-1", 0, 100)));
+  src.submit_failures.push_back(Status::ResourceExhausted("holds 1073741824 bytes"));
+  JobExecutor ex(1);
+  LeaseLoop loop(src, ex, nullptr, Options());
+  std::atomic<bool> stop{false};
+  loop.Run(stop);
+  ASSERT_EQ(src.submitted.size(), 1u);
+  EXPECT_EQ(loop.jobs_completed(), 1u);
+}
+
 // A coordinator that keeps as many workers as it may turns new ids away
 // for now: told as such (not as an outage), and retried.
 TEST(LeaseLoopTest, AFullCoordinatorTurnsTheWorkerAwayForNow) {
