@@ -104,8 +104,17 @@ int main(int argc, char** argv) {
                  "RESOURCE_EXHAUSTED and the worker sends it again later")
       ->check(CLI::Range(uint64_t{16}, uint64_t{1} << 20))
       ->capture_default_str();
-  app.add_option("--stream-idle-seconds", stream_idle_seconds,
-                 "End an export stream whose client has read nothing for this long")
+  int max_submit_streams = foundry::coordinator::ServerSecurity().max_submit_streams;
+  app.add_option("--max-submit-streams", max_submit_streams,
+                 "SubmitResults streams open at once, all workers together (each holds a "
+                 "thread); more are refused with RESOURCE_EXHAUSTED and the worker sends again "
+                 "later. An idle one ends after --stream-idle-seconds")
+      ->check(CLI::Range(1, 100000))
+      ->capture_default_str();
+  app.add_option(
+         "--stream-idle-seconds", stream_idle_seconds,
+         "End an export stream whose client has read nothing for this long (and a submission "
+         "whose client sent nothing)")
       ->check(CLI::Range(0.1, 86400.0))
       ->capture_default_str();
   std::string backup_dir;
@@ -138,6 +147,7 @@ int main(int argc, char** argv) {
       std::chrono::milliseconds(static_cast<int64_t>(stream_idle_seconds * 1000));
   security.streams = stream_limits;
   security.submission_bytes = static_cast<size_t>(max_submission_mb) << 20;
+  security.max_submit_streams = max_submit_streams;
   for (auto [path, out] :
        {std::pair{&tls_cert, &security.tls_cert_pem}, std::pair{&tls_key, &security.tls_key_pem},
         std::pair{&tls_client_ca, &security.tls_client_ca_pem},

@@ -10,13 +10,29 @@
 #include "coordinator/message_limits.h"
 
 namespace foundry::coordinator {
+namespace {
+
+// SubmitResults streams: bounded in all (workers share one token, so the
+// per-client bound is the same), ended when idle as exports are.
+StreamLimits SubmitStreamLimits(const ServerSecurity& security) {
+  StreamLimits limits;
+  limits.max_streams = security.max_submit_streams;
+  limits.max_streams_per_client = security.max_submit_streams;
+  limits.idle_timeout = security.streams.idle_timeout;
+  limits.noun = "submission streams";
+  limits.idle_end = "the submission was ended: its client sent nothing";
+  limits.max_flag = limits.per_client_flag = "--max-submit-streams";
+  return limits;
+}
+
+}  // namespace
 
 CoordinatorServer::CoordinatorServer(Coordinator& core, const ServerSecurity& security,
                                      const BackupSettings& backup, const PlayerSettings& players)
     : access_(security.admin_token, security.reader_token, security.worker_token),
       streams_(security.streams),
       campaigns_(core, access_),
-      workers_(core, access_, security.submission_bytes),
+      workers_(core, access_, security.submission_bytes, SubmitStreamLimits(security)),
       store_handlers_(core.store(), &core),
       store_(store_handlers_, access_),
       admin_(core.store(), access_, backup) {

@@ -40,6 +40,10 @@ struct ServerSecurity {
   // (SubmissionBudget); a stream past it is refused with RESOURCE_EXHAUSTED
   // and the worker sends it again later.
   size_t submission_bytes = size_t{1} << 30;
+  // SubmitResults streams open at once, all workers together (they share a
+  // token, so there is no per-client bound), and their idle end: each holds
+  // a server thread, and a worker sends its chunks at once.
+  int max_submit_streams = 1024;
 };
 
 // A plaintext gRPC server that serves nothing but the standard health

@@ -50,9 +50,11 @@ class WorkerServiceImpl final
               foundry::v1::WorkerService::WithCallbackMethod_ReleaseLeases<
                   foundry::v1::WorkerService::Service>>> {
  public:
-  // `submission_bytes`: the SubmissionBudget of all SubmitResults streams.
-  WorkerServiceImpl(Coordinator& core, const AccessControl& access, size_t submission_bytes)
-      : core_(core), access_(access), submitting_(submission_bytes) {}
+  // `submission_bytes`: the SubmissionBudget of all SubmitResults streams;
+  // `streams`: how many may be open at once, and their idle end.
+  WorkerServiceImpl(Coordinator& core, const AccessControl& access, size_t submission_bytes,
+                    const StreamLimits& streams)
+      : core_(core), access_(access), submitting_(submission_bytes), streams_(streams) {}
   grpc::ServerUnaryReactor* Lease(grpc::CallbackServerContext*, const foundry::v1::LeaseRequest*,
                                   foundry::v1::LeaseResponse*) override;
   grpc::ServerUnaryReactor* Heartbeat(grpc::CallbackServerContext*,
@@ -69,6 +71,7 @@ class WorkerServiceImpl final
   Coordinator& core_;
   const AccessControl& access_;
   SubmissionBudget submitting_;
+  StreamLimiter streams_;
 };
 
 // A unary call on gRPC's callback API, served on the thread that received

@@ -42,17 +42,16 @@ grpc::Status StreamLimiter::Admit(grpc::ServerContextBase* context,
   std::lock_guard lock(mu_);
   if (static_cast<int>(open_.size()) >= limits_.max_streams) {
     return {grpc::StatusCode::RESOURCE_EXHAUSTED,
-            fmt::format("the coordinator serves at most {} export streams at once "
-                        "(--max-streams) and all are open: retry later",
-                        limits_.max_streams)};
+            fmt::format("the coordinator serves at most {} {} at once ({}) and all are open: "
+                        "retry later",
+                        limits_.max_streams, limits_.noun, limits_.max_flag)};
   }
   int& mine = per_client_[client];
   if (mine >= limits_.max_streams_per_client) {
     return {grpc::StatusCode::RESOURCE_EXHAUSTED,
             fmt::format("this client (its token, or its address without one) already has {} "
-                        "export streams open, the most one client may (--max-streams-per-client): "
-                        "read or close them first",
-                        mine)};
+                        "{} open, the most one client may ({}): read or close them first",
+                        mine, limits_.noun, limits_.per_client_flag)};
   }
   ++mine;
   const uint64_t id = next_id_++;
@@ -115,10 +114,10 @@ bool StreamLimiter::Ticket::idle_ended() const { return owner_.IdleEnded(id_); }
 grpc::Status StreamEndStatus(const StreamLimiter* streams, const StreamLimiter::Ticket* ticket,
                              bool client_gone) {
   if (ticket != nullptr && streams != nullptr && ticket->idle_ended()) {
+    const StreamLimits& limits = streams->limits();
     return grpc::Status(grpc::StatusCode::CANCELLED,
-                        fmt::format("the export was ended: its client read nothing for {} ms "
-                                    "(--stream-idle-seconds)",
-                                    streams->limits().idle_timeout.count()));
+                        fmt::format("{} for {} ms ({})", limits.idle_end,
+                                    limits.idle_timeout.count(), limits.idle_flag));
   }
   if (client_gone) return grpc::Status(grpc::StatusCode::CANCELLED, "client went away");
   return grpc::Status::OK;

@@ -1,5 +1,6 @@
-// StreamLimiter: bounds the long streams the coordinator serves (ExportPuzzles)
-// so that no client can pin its threads and memory. Each open stream holds a
+// StreamLimiter: bounds the long streams the coordinator serves (ExportPuzzles
+// and ExportPlays; SubmitResults with its own limits) so that no client can
+// pin its threads and memory. Each open stream holds a
 // server thread and a store snapshot until it ends; a client that opens
 // streams and never reads them once took the coordinator to 1,023 threads
 // and 758 MB.
@@ -33,6 +34,13 @@ struct StreamLimits {
   int max_streams_per_client = 8;
   // A stream that moves no message for this long is ended.
   std::chrono::milliseconds idle_timeout = std::chrono::seconds(60);
+  // How refusals and idle ends name the streams and the flags that set the
+  // three limits above.
+  std::string noun = "export streams";
+  std::string idle_end = "the export was ended: its client read nothing";
+  std::string max_flag = "--max-streams";
+  std::string per_client_flag = "--max-streams-per-client";
+  std::string idle_flag = "--stream-idle-seconds";
 };
 
 class StreamLimiter {

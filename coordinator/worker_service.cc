@@ -30,6 +30,9 @@ grpc::Status WorkerServiceImpl::SubmitResults(grpc::ServerContext* ctx,
                                               grpc::ServerReader<foundry::v1::ResultChunk>* reader,
                                               foundry::v1::SubmitResponse* resp) {
   if (auto denied = access_.Check(ctx, Role::kWorker); !denied.ok()) return denied;
+  // Each open stream holds a thread: bounded in all, and ended when idle.
+  std::unique_ptr<StreamLimiter::Ticket> ticket;
+  if (grpc::Status admitted = streams_.Admit(ctx, &ticket); !admitted.ok()) return admitted;
   std::vector<foundry::v1::ResultChunk> chunks;
   foundry::v1::ResultChunk chunk;
   // Known from the first chunk's lease: a stream on a lease that does not
@@ -68,6 +71,10 @@ grpc::Status WorkerServiceImpl::SubmitResults(grpc::ServerContext* ctx,
     held.bytes += size;
     chunks.push_back(std::move(chunk));
     chunk.Clear();
+    ticket->Progress();
+  }
+  if (ticket->idle_ended() || ctx->IsCancelled()) {
+    return StreamEndStatus(&streams_, ticket.get(), /*client_gone=*/true);
   }
   return Reply(core_.SubmitResults(std::move(chunks)), resp);
 }
