@@ -76,6 +76,9 @@ grpc::Status WorkerServiceImpl::SubmitResults(grpc::ServerContext* ctx,
   if (ticket->idle_ended() || ctx->IsCancelled()) {
     return StreamEndStatus(&streams_, ticket.get(), /*client_gone=*/true);
   }
+  // Read whole: what follows is the coordinator's own work (a commit may
+  // wait on the disk), not the client's idleness.
+  ticket.reset();
   return Reply(core_.SubmitResults(std::move(chunks)), resp);
 }
 
