@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string_view>
 #include <unordered_map>
 
 #include <fmt/format.h>
@@ -15,17 +16,21 @@ namespace {
 constexpr std::chrono::seconds kWorkerSeenWindow{30};
 
 // Worker ids and builds are kept per worker and shown in ListWorkers and the
-// console; host:pid, a pod's or a Slurm task's name, a version all fit.
-constexpr size_t kMaxWorkerId = 256;
-constexpr size_t kMaxBuild = 256;
+// console; host:pid, a pod's or a Slurm task's name, a version all fit. A
+// Lease's campaign id and fingerprint are echoed in its errors; theirs are
+// far shorter.
+constexpr size_t kMaxField = 256;
+
+// A text field of a worker's request, at most kMaxField bytes.
+Status CheckLength(std::string_view field, const std::string& value) {
+  if (value.size() <= kMaxField) return Status::Ok();
+  return Status::InvalidArgument(
+      fmt::format("{} must be at most {} bytes, got {}", field, kMaxField, value.size()));
+}
 
 Status CheckWorkerId(const std::string& worker_id) {
   if (worker_id.empty()) return Status::InvalidArgument("worker_id is required");
-  if (worker_id.size() > kMaxWorkerId) {
-    return Status::InvalidArgument(
-        fmt::format("worker_id must be at most {} bytes, got {}", kMaxWorkerId, worker_id.size()));
-  }
-  return Status::Ok();
+  return CheckLength("worker_id", worker_id);
 }
 
 // Whether the request's process may act as its worker id (WorkerTrust::Claim).
@@ -76,10 +81,9 @@ std::optional<uint64_t> JobDesk::NextSeqLocked(CampaignRun& run, const std::stri
 
 Result<foundry::v1::LeaseResponse> JobDesk::Lease(const foundry::v1::LeaseRequest& request) {
   FOUNDRY_RETURN_IF_ERROR(CheckWorkerId(request.worker_id()));
-  if (request.build().size() > kMaxBuild) {
-    return Status::InvalidArgument(
-        fmt::format("build must be at most {} bytes, got {}", kMaxBuild, request.build().size()));
-  }
+  FOUNDRY_RETURN_IF_ERROR(CheckLength("build", request.build()));
+  FOUNDRY_RETURN_IF_ERROR(CheckLength("campaign_id", request.campaign_id()));
+  FOUNDRY_RETURN_IF_ERROR(CheckLength("generation_fingerprint", request.generation_fingerprint()));
   if (request.generation_fingerprint() != s_.fingerprint) {
     return Status::FailedPrecondition(fmt::format(
         "worker '{}' has generation fingerprint '{}' (build '{}'), this coordinator has '{}': "

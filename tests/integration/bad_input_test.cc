@@ -163,6 +163,25 @@ TEST_F(BadInputTest, EveryBadRequestGetsTheRightCodeAndAClearMessage) {
          return workers_->Lease(Ctx().get(), r, &l);
        },
        C::INVALID_ARGUMENT, "build must be at most 256 bytes, got 1048576"},
+      {"lease for a 1 MB campaign id",  // echoed in the error before
+       [&] {
+         v1::LeaseRequest r;
+         r.set_worker_id("w");
+         r.set_campaign_id(std::string(1 << 20, 'c'));
+         r.set_generation_fingerprint(puzzles::GenerationFingerprint());
+         v1::LeaseResponse l;
+         return workers_->Lease(Ctx().get(), r, &l);
+       },
+       C::INVALID_ARGUMENT, "campaign_id must be at most 256 bytes, got 1048576"},
+      {"lease with a 1 MB fingerprint",
+       [&] {
+         v1::LeaseRequest r;
+         r.set_worker_id("w");
+         r.set_generation_fingerprint(std::string(1 << 20, 'f'));
+         v1::LeaseResponse l;
+         return workers_->Lease(Ctx().get(), r, &l);
+       },
+       C::INVALID_ARGUMENT, "generation_fingerprint must be at most 256 bytes, got 1048576"},
       {"heartbeat unknown lease",
        [&] {
          v1::HeartbeatRequest r;
