@@ -188,7 +188,7 @@ Result<std::unique_ptr<ConsoleServer>> ConsoleServer::Start(const CoordinatorLin
   AddPuzzleRoutes(http, api);
   AddPlayerRoutes(http, api);
   http.Get(R"(/api/.*)", [](const httplib::Request& req, httplib::Response& res) {
-    SendError(res, 404, fmt::format("no API route {}", req.path));
+    SendError(res, 404, fmt::format("no API route {}", QuoteInput(req.path)));
   });
   // Every answer, refusals included, is JSON with an error sentence.
   const auto not_allowed = [](const httplib::Request& req, httplib::Response& res) {

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "common/quote.h"
 #include "console/api_json.h"
 #include "console/console_api.h"
 #include "puzzles/puzzle_id.h"
@@ -24,7 +25,7 @@ struct Loaded {
 Result<Loaded> Load(ConsoleApi& api, const Session& s, const std::string& id, bool with_solution) {
   if (!puzzles::LooksLikePuzzleId(id)) {
     return Status::InvalidArgument(
-        fmt::format("'{}' is not a puzzle id (a prefix, '-' and 32 hex digits)", id));
+        fmt::format("'{}' is not a puzzle id (a prefix, '-' and 32 hex digits)", QuoteInput(id)));
   }
   foundry::v1::GetPuzzleRequest req;
   req.set_id(id);

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "common/quote.h"
 #include "common/rpc_status.h"
 
 namespace foundry::coordinator {
@@ -20,7 +21,7 @@ grpc::Status StoreAdminServiceImpl::BackupStore(grpc::ServerContext* context,
     return {grpc::StatusCode::INVALID_ARGUMENT,
             fmt::format("backup_dir must be an absolute directory on the coordinator's "
                         "filesystem, got '{}'",
-                        dir)};
+                        QuoteInput(dir))};
   }
   std::unique_lock<std::mutex> lock(running_, std::try_to_lock);
   if (!lock.owns_lock()) {

@@ -1,4 +1,5 @@
 #include "coordinator/campaign_spec.h"
+#include "common/quote.h"
 
 #include <fmt/format.h>
 
@@ -12,7 +13,7 @@ Status Fold(std::map<std::string, std::string>& raw, const std::string& key,
   if (!inserted && it->second != value) {
     return Status::InvalidArgument(
         fmt::format("the campaign asks for {} '{}' and params[\"{}\"] '{}': give one of them", key,
-                    value, key, it->second));
+                    QuoteInput(value), key, QuoteInput(it->second)));
   }
   return Status::Ok();
 }

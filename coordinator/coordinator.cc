@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "common/quote.h"
 #include "common/secure_random.h"
 #include "coordinator/campaign_run.h"
 #include "coordinator/campaign_spec.h"
@@ -150,7 +151,7 @@ Result<Campaign> Coordinator::GetCampaign(const std::string& campaign_id) {
   std::lock_guard lock(state_.mu);
   auto it = state_.runs.find(campaign_id);
   if (it == state_.runs.end())
-    return Status::NotFound(fmt::format("no campaign with id '{}'", campaign_id));
+    return Status::NotFound(fmt::format("no campaign with id '{}'", QuoteInput(campaign_id)));
   return Snapshot(*it->second);
 }
 
@@ -174,7 +175,7 @@ Result<Campaign> Coordinator::CancelCampaign(const std::string& campaign_id) {
   std::lock_guard lock(state_.mu);
   auto it = state_.runs.find(campaign_id);
   if (it == state_.runs.end())
-    return Status::NotFound(fmt::format("no campaign with id '{}'", campaign_id));
+    return Status::NotFound(fmt::format("no campaign with id '{}'", QuoteInput(campaign_id)));
   CampaignRun& run = *it->second;
   if (!run.running()) return Snapshot(run);
   Campaign record = run.record;

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "checks/content_digest.h"
+#include "common/quote.h"
 
 namespace foundry::coordinator {
 namespace {
@@ -89,7 +90,8 @@ Result<foundry::v1::LeaseResponse> JobDesk::Lease(const foundry::v1::LeaseReques
         "worker '{}' has generation fingerprint '{}' (build '{}'), this coordinator has '{}': "
         "the two could generate different puzzles for the same candidates; run workers of the "
         "coordinator's build",
-        request.worker_id(), request.generation_fingerprint(), request.build(), s_.fingerprint));
+        QuoteInput(request.worker_id()), QuoteInput(request.generation_fingerprint()),
+        QuoteInput(request.build()), s_.fingerprint));
   }
   const auto now = Clock::now();
   std::unique_lock lock(s_.mu);
@@ -107,7 +109,8 @@ Result<foundry::v1::LeaseResponse> JobDesk::Lease(const foundry::v1::LeaseReques
   if (!only.empty()) {
     auto it = s_.runs.find(only);
     if (it == s_.runs.end()) {
-      return Status::NotFound(fmt::format("no campaign '{}' on this coordinator", only));
+      return Status::NotFound(
+          fmt::format("no campaign '{}' on this coordinator", QuoteInput(only)));
     }
     if (!it->second->running()) {
       foundry::v1::LeaseResponse ended;
@@ -211,8 +214,8 @@ Result<foundry::v1::HeartbeatResponse> JobDesk::Heartbeat(
   std::lock_guard lock(s_.mu);
   LeaseRecord* lease = s_.leases.Find(request.lease_id());
   if (lease == nullptr) {
-    return Status::NotFound(
-        fmt::format("no lease '{}' (the coordinator may have restarted)", request.lease_id()));
+    return Status::NotFound(fmt::format("no lease '{}' (the coordinator may have restarted)",
+                                        QuoteInput(request.lease_id())));
   }
   // Only the process that holds the id keeps it alive, through a lease the
   // id holds: a heartbeat makes no worker record (a Lease does, bounded).
@@ -246,7 +249,8 @@ Result<foundry::v1::SubmitResponse> JobDesk::SubmitResults(
     std::lock_guard lock(s_.mu);
     LeaseRecord* found = s_.leases.Find(lease_id);
     if (found == nullptr) {
-      return Status::NotFound(fmt::format("no lease '{}' (unknown or long expired)", lease_id));
+      return Status::NotFound(
+          fmt::format("no lease '{}' (unknown or long expired)", QuoteInput(lease_id)));
     }
     lease = *found;
     if (s_.trust.Quarantined(lease.worker_id)) {
@@ -263,7 +267,8 @@ Result<SubmissionBound> JobDesk::SubmissionBoundFor(const std::string& lease_id)
   std::lock_guard lock(s_.mu);
   const LeaseRecord* lease = s_.leases.Find(lease_id);
   if (lease == nullptr) {
-    return Status::NotFound(fmt::format("no lease '{}' (unknown or long expired)", lease_id));
+    return Status::NotFound(
+        fmt::format("no lease '{}' (unknown or long expired)", QuoteInput(lease_id)));
   }
   auto it = s_.runs.find(lease->campaign_id);
   const uint64_t job_size = it == s_.runs.end() ? 1 : it->second->job_size();

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "common/quote.h"
 #include "common/rpc_status.h"
 #include "coordinator/services.h"
 #include "coordinator/stream_reads.h"
@@ -54,7 +55,7 @@ Status CheckFilter(const foundry::v1::PuzzleFilter& f) {
   }
   if (!f.level().empty() && !puzzles::IsLevel(f.level())) {
     return Status::InvalidArgument(
-        fmt::format("level must be easy|medium|hard|expert, got '{}'", f.level()));
+        fmt::format("level must be easy|medium|hard|expert, got '{}'", QuoteInput(f.level())));
   }
   if (!f.level().empty() && f.family().empty()) {
     return Status::InvalidArgument("a level filter needs a family filter too");
@@ -88,8 +89,8 @@ void Present(foundry::v1::Puzzle& p, bool include_solution) {
 }
 
 grpc::Status BadId(const std::string& id) {
-  return ToGrpc(Status::InvalidArgument(
-      fmt::format("'{}' is not a puzzle id (expected a prefix, '-' and 32 hex digits)", id)));
+  return ToGrpc(Status::InvalidArgument(fmt::format(
+      "'{}' is not a puzzle id (expected a prefix, '-' and 32 hex digits)", QuoteInput(id))));
 }
 
 }  // namespace

@@ -1,4 +1,5 @@
 #include "coordinator/utc_date.h"
+#include "common/quote.h"
 
 #include <fmt/format.h>
 
@@ -12,8 +13,8 @@ Result<std::string> UtcDay(std::string_view date, std::chrono::system_clock::tim
                        static_cast<unsigned>(today.month()), static_cast<unsigned>(today.day()));
   }
   const auto refuse = [date] {
-    return Status::InvalidArgument(
-        fmt::format("date must be a day as YYYY-MM-DD (UTC, from 1970-01-01), got '{}'", date));
+    return Status::InvalidArgument(fmt::format(
+        "date must be a day as YYYY-MM-DD (UTC, from 1970-01-01), got '{}'", QuoteInput(date)));
   };
   if (date.size() != 10 || date[4] != '-' || date[7] != '-') return refuse();
   const auto number = [date](size_t at, size_t n, int& out) {

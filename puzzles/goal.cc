@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "common/quote.h"
 #include "puzzles/levels.h"
 
 namespace foundry::puzzles {
@@ -20,12 +21,12 @@ Result<int> ParseLevel(std::string_view text) {
     if (kLevels[i] == text) return i;
   }
   return Status::InvalidArgument(
-      fmt::format("level must be any|easy|medium|hard|expert, got '{}'", text));
+      fmt::format("level must be any|easy|medium|hard|expert, got '{}'", QuoteInput(text)));
 }
 
 Status BadScore(std::string_view key, std::string_view got) {
-  return Status::InvalidArgument(
-      fmt::format("{} must be a number in 0..1 (a difficulty score), got '{}'", key, got));
+  return Status::InvalidArgument(fmt::format(
+      "{} must be a number in 0..1 (a difficulty score), got '{}'", key, QuoteInput(got)));
 }
 
 Result<double> ParseScore(std::string_view key, const std::string& text) {

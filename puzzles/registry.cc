@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "common/quote.h"
 #include "puzzles/alignment/alignment.h"
 #include "puzzles/balance/balance.h"
 #include "puzzles/bulls_cows/bulls_cows.h"
@@ -37,7 +38,7 @@ Result<const Family*> FindFamily(std::string_view name) {
     known += known.empty() ? "" : ", ";
     known += f->name();
   }
-  return Status::NotFound(fmt::format("unknown family '{}' (known: {})", name, known));
+  return Status::NotFound(fmt::format("unknown family '{}' (known: {})", QuoteInput(name), known));
 }
 
 }  // namespace foundry::puzzles

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "common/quote.h"
 #include "puzzles/answer_text.h"
 #include "puzzles/json_number.h"
 
@@ -35,7 +36,8 @@ Result<ParsedPuzzle> ParsePuzzle(const nlohmann::json& puzzle) {
   if (!puzzle.is_object()) return bad("must be an object with height, columns and guides");
   for (const auto& [key, value] : puzzle.items()) {
     if (std::find(std::begin(kKeys), std::end(kKeys), key) == std::end(kKeys)) {
-      return bad(fmt::format("has unknown key '{}' (known: {})", key, fmt::join(kKeys, ", ")));
+      return bad(
+          fmt::format("has unknown key '{}' (known: {})", QuoteInput(key), fmt::join(kKeys, ", ")));
     }
   }
   for (const char* key : kKeys) {

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "common/quote.h"
 #include "puzzles/answer_text.h"
 #include "puzzles/balance/codec.h"
 #include "puzzles/balance/count_solver.h"
@@ -50,7 +51,7 @@ Result<Hypothesis> ParseDeductionAnswer(const DeductionPuzzle& p, std::string_vi
     }
     if (word == "coin" || word == "is") continue;
     const auto h = HeavinessWord(word);
-    if (!h) return bad(fmt::format("unknown word '{}'", word));
+    if (!h) return bad(fmt::format("unknown word '{}'", QuoteInput(word)));
     if (heavier) return bad(fmt::format("{} says heavy or light twice", QuoteAnswer(text)));
     heavier = h;
   }

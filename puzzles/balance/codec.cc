@@ -1,4 +1,5 @@
 #include "puzzles/balance/codec.h"
+#include "common/quote.h"
 
 #include <algorithm>
 
@@ -19,8 +20,8 @@ Status CheckKeys(const nlohmann::json& object, std::initializer_list<std::string
                  const std::string& where) {
   for (const auto& [key, value] : object.items()) {
     if (std::find(known.begin(), known.end(), key) == known.end()) {
-      return Status::InvalidArgument(
-          fmt::format("{} has unknown key '{}' (known: {})", where, key, fmt::join(known, ", ")));
+      return Status::InvalidArgument(fmt::format("{} has unknown key '{}' (known: {})", where,
+                                                 QuoteInput(key), fmt::join(known, ", ")));
     }
   }
   return Status::Ok();

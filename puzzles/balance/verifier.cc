@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "common/quote.h"
 #include "puzzles/balance/codec.h"
 #include "puzzles/balance/difficulty.h"
 
@@ -72,7 +73,7 @@ class TreeChecker {
         return Status::InvalidArgument(fmt::format(
             "{} has unknown key '{}' (known: left, right, left_heavy, balanced, right_heavy; "
             "or coin, heavier)",
-            where, key));
+            where, QuoteInput(key)));
       }
     }
     auto w = ParsePans(node, p_.coins, p_.variant == Variant::kReference, where);

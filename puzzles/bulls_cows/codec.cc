@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "common/quote.h"
 #include "puzzles/bulls_cows/codes.h"
 
 namespace foundry::puzzles::bulls_cows {
@@ -36,7 +37,7 @@ Result<Clue> ParseClue(const nlohmann::json& j, int length, size_t index) {
   if (!j.is_object()) return bad("must be an object with guess, bulls and cows");
   for (const auto& [key, value] : j.items()) {
     if (key != "guess" && key != "bulls" && key != "cows") {
-      return bad(fmt::format("unknown key '{}' (known: guess, bulls, cows)", key));
+      return bad(fmt::format("unknown key '{}' (known: guess, bulls, cows)", QuoteInput(key)));
     }
   }
   Clue c;
@@ -73,8 +74,8 @@ Result<ParsedPuzzle> ParsePuzzle(const nlohmann::json& puzzle) {
   }
   for (const auto& [key, value] : puzzle.items()) {
     if (key != "length" && key != "leading_zero" && key != "clues") {
-      return Status::InvalidArgument(
-          fmt::format("puzzle has unknown key '{}' (known: length, leading_zero, clues)", key));
+      return Status::InvalidArgument(fmt::format(
+          "puzzle has unknown key '{}' (known: length, leading_zero, clues)", QuoteInput(key)));
     }
   }
   ParsedPuzzle p;
@@ -114,11 +115,11 @@ Result<std::string> ParseSolution(const nlohmann::json& solution, const ParsedPu
   const std::string s = solution["secret"].get<std::string>();
   if (!IsCode(s, static_cast<size_t>(p.length))) {
     return Status::InvalidArgument(
-        fmt::format("solution secret '{}' is not {} distinct digits", s, p.length));
+        fmt::format("solution secret '{}' is not {} distinct digits", QuoteInput(s), p.length));
   }
   if (!p.leading_zero && s[0] == '0') {
     return Status::InvalidArgument(
-        fmt::format("solution secret '{}' starts with 0 but leading_zero is false", s));
+        fmt::format("solution secret '{}' starts with 0 but leading_zero is false", QuoteInput(s)));
   }
   return s;
 }

@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "common/quote.h"
 #include "puzzles/bulls_cows/session.h"
 
 namespace foundry::puzzles::bulls_cows {
@@ -86,8 +87,8 @@ Result<std::unique_ptr<Guesser>> NewGuesser(int length, bool leading_zero,
   } else if (strategy == "seed") {
     kind = StrategyKind::kSeed;
   } else {
-    return Status::InvalidArgument(
-        fmt::format("unknown strategy '{}' for bulls-cows (optimal, ours or seed)", strategy));
+    return Status::InvalidArgument(fmt::format(
+        "unknown strategy '{}' for bulls-cows (optimal, ours or seed)", QuoteInput(strategy)));
   }
   return std::unique_ptr<Guesser>(new SessionGuesser(length, leading_zero, kind));
 }

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "common/quote.h"
 #include "puzzles/answer_text.h"
 #include "puzzles/decodoku/analysis.h"
 #include "puzzles/decodoku/codec.h"
@@ -87,7 +88,8 @@ Result<std::vector<Move>> ParseMoves(int size, std::string_view text) {
     } else {
       const std::string word = in.ReadWord();
       if (word.empty()) return bad(fmt::format("move {} {} has no direction", n, shown));
-      if (!Step(word, m)) return bad(fmt::format("move {}: unknown direction '{}'", n, word));
+      if (!Step(word, m))
+        return bad(fmt::format("move {}: unknown direction '{}'", n, QuoteInput(word)));
     }
     moves.push_back(m);
   }

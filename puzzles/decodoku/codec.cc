@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "common/quote.h"
 #include "puzzles/json_number.h"
 
 namespace foundry::puzzles::decodoku {
@@ -49,8 +50,8 @@ Result<Grid> ParsePuzzle(const nlohmann::json& puzzle) {
     return Status::InvalidArgument("puzzle must be an object with size, grid and clusters");
   for (const auto& [key, value] : puzzle.items()) {
     if (key != "size" && key != "grid" && key != "clusters") {
-      return Status::InvalidArgument(
-          fmt::format("puzzle has unknown key '{}' (known: size, grid, clusters)", key));
+      return Status::InvalidArgument(fmt::format(
+          "puzzle has unknown key '{}' (known: size, grid, clusters)", QuoteInput(key)));
     }
   }
   for (const char* key : {"size", "grid", "clusters"}) {

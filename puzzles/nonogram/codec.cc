@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "common/quote.h"
 #include "puzzles/json_number.h"
 
 namespace foundry::puzzles::nonogram {
@@ -56,8 +57,8 @@ Result<ParsedPuzzle> ParsePuzzle(const nlohmann::json& puzzle) {
   if (!puzzle.is_object()) return Status::InvalidArgument(std::string(kExpected));
   for (const auto& [key, value] : puzzle.items()) {
     if (key != "width" && key != "height" && key != "rows" && key != "columns") {
-      return Status::InvalidArgument(
-          fmt::format("puzzle has unknown key '{}' (known: width, height, rows, columns)", key));
+      return Status::InvalidArgument(fmt::format(
+          "puzzle has unknown key '{}' (known: width, height, rows, columns)", QuoteInput(key)));
     }
   }
   ParsedPuzzle p;

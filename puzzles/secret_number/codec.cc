@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "common/quote.h"
 #include "puzzles/json_number.h"
 #include "puzzles/secret_number/generator.h"
 
@@ -26,7 +27,8 @@ Result<Rule> ParseRule(const nlohmann::json& j, int digits, size_t index) {
   if (!j.is_object()) return bad("must be an object with subject, op and value");
   for (const auto& [key, value] : j.items()) {
     if (key != "subject" && key != "op" && key != "value" && key != "text") {
-      return bad(fmt::format("unknown key '{}' (known: subject, op, value, text)", key));
+      return bad(
+          fmt::format("unknown key '{}' (known: subject, op, value, text)", QuoteInput(key)));
     }
   }
   const auto subject = j.find("subject");
@@ -60,7 +62,7 @@ Result<ParsedPuzzle> ParsePuzzle(const nlohmann::json& puzzle) {
   for (const auto& [key, value] : puzzle.items()) {
     if (key != "digits" && key != "rules") {
       return Status::InvalidArgument(
-          fmt::format("puzzle has unknown key '{}' (known: digits, rules)", key));
+          fmt::format("puzzle has unknown key '{}' (known: digits, rules)", QuoteInput(key)));
     }
   }
   ParsedPuzzle p;

@@ -1,4 +1,5 @@
 #include "puzzles/secret_number/rules.h"
+#include "common/quote.h"
 
 #include <charconv>
 
@@ -36,7 +37,7 @@ Status UnknownSubject(std::string_view name) {
   return Status::InvalidArgument(fmt::format(
       "unknown subject '{}' (known: digit:K, sum, product, sum:I,J, diff:I,J, product:I,J, "
       "number, count_even, count_distinct)",
-      name));
+      QuoteInput(name)));
 }
 
 }  // namespace
@@ -77,7 +78,7 @@ std::string SubjectName(const Subject& s) {
 Result<Subject> ParseSubject(std::string_view name, int digits) {
   const auto bad = [&](std::string_view why) {
     return Status::InvalidArgument(
-        fmt::format("subject '{}' {} for a {}-digit number", name, why, digits));
+        fmt::format("subject '{}' {} for a {}-digit number", QuoteInput(name), why, digits));
   };
   const auto colon = name.find(':');
   const std::string_view base = name.substr(0, colon);
@@ -123,7 +124,7 @@ Result<Op> ParseOp(std::string_view name) {
     if (kOpNames[k] == name) return static_cast<Op>(k);
   }
   return Status::InvalidArgument(
-      fmt::format("unknown op '{}' (known: eq, ne, lt, gt, mult)", name));
+      fmt::format("unknown op '{}' (known: eq, ne, lt, gt, mult)", QuoteInput(name)));
 }
 
 std::string RuleKey(const Rule& r) {

@@ -1,4 +1,5 @@
 #include "puzzles/sudoku/codec.h"
+#include "common/quote.h"
 
 #include <array>
 
@@ -12,7 +13,7 @@ Result<ParsedPuzzle> ParsePuzzle(const nlohmann::json& puzzle) {
   for (const auto& [key, value] : puzzle.items()) {
     if (key != "box" && key != "grid") {
       return Status::InvalidArgument(
-          fmt::format("puzzle has unknown key '{}' (known: box, grid)", key));
+          fmt::format("puzzle has unknown key '{}' (known: box, grid)", QuoteInput(key)));
     }
   }
   const auto box = puzzle.find("box");
@@ -36,7 +37,7 @@ Result<Grid> ParseSolution(const Shape& shape, const nlohmann::json& solution) {
   for (const auto& [key, value] : solution.items()) {
     if (key != "grid") {
       return Status::InvalidArgument(
-          fmt::format("solution has unknown key '{}' (known: grid)", key));
+          fmt::format("solution has unknown key '{}' (known: grid)", QuoteInput(key)));
     }
   }
   const auto grid = solution.find("grid");

@@ -1,4 +1,5 @@
 #include "puzzles/sudoku/shape.h"
+#include "common/quote.h"
 
 #include <fmt/format.h>
 
@@ -18,7 +19,8 @@ Result<Shape> ShapeFromName(std::string_view name) {
     known += known.empty() ? "" : ", ";
     known += s.Name();
   }
-  return Status::InvalidArgument(fmt::format("unknown box '{}' (known: {})", name, known));
+  return Status::InvalidArgument(
+      fmt::format("unknown box '{}' (known: {})", QuoteInput(name), known));
 }
 
 char DigitChar(int v) {

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "common/quote.h"
 #include "puzzles/answer_text.h"
 #include "puzzles/zebra/codec.h"
 
@@ -74,7 +75,7 @@ Result<bool> CheckAnswer(const nlohmann::json& puzzle, std::string_view text) {
     const std::string_view name = Trim(std::string_view(entry).substr(0, colon));
     const int c = FindName(category_names, name);
     if (c < 0) {
-      return bad(fmt::format("there is no category '{}' (the categories: {})", name,
+      return bad(fmt::format("there is no category '{}' (the categories: {})", QuoteInput(name),
                              fmt::join(category_names, ", ")));
     }
     if (given[c]) return bad(fmt::format("category '{}' is given twice", p.categories[c].name));
@@ -90,8 +91,8 @@ Result<bool> CheckAnswer(const nlohmann::json& puzzle, std::string_view text) {
     for (int h = 0; h < p.houses; ++h) {
       const int i = FindName(cat.items, items[h]);
       if (i < 0) {
-        return bad(fmt::format("'{}' is not an item of {} (its items: {})", items[h], cat.name,
-                               fmt::join(cat.items, ", ")));
+        return bad(fmt::format("'{}' is not an item of {} (its items: {})", QuoteInput(items[h]),
+                               cat.name, fmt::join(cat.items, ", ")));
       }
       if (used[i]) return bad(fmt::format("'{}' is in two houses", cat.items[i]));
       used[i] = true;

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "common/quote.h"
 #include "puzzles/answer_text.h"
 
 namespace foundry::puzzles::zebra {
@@ -59,8 +60,8 @@ Result<ParsedPuzzle> ParsePuzzle(const nlohmann::json& puzzle) {
     return Status::InvalidArgument("puzzle must be an object with houses, categories and clues");
   for (const auto& [key, value] : puzzle.items()) {
     if (key != "houses" && key != "categories" && key != "clues") {
-      return Status::InvalidArgument(
-          fmt::format("puzzle has unknown key '{}' (known: houses, categories, clues)", key));
+      return Status::InvalidArgument(fmt::format(
+          "puzzle has unknown key '{}' (known: houses, categories, clues)", QuoteInput(key)));
     }
   }
   ParsedPuzzle p;
@@ -126,8 +127,8 @@ Result<ParsedPuzzle> ParsePuzzle(const nlohmann::json& puzzle) {
     const bool binary = IsBinary(c.type);
     for (const auto& [key, value] : j.items()) {
       if (key != "type" && key != "a" && key != (binary ? "b" : "house")) {
-        return Bad(
-            i, fmt::format("unknown key '{}' (known: type, a, {})", key, binary ? "b" : "house"));
+        return Bad(i, fmt::format("unknown key '{}' (known: type, a, {})", QuoteInput(key),
+                                  binary ? "b" : "house"));
       }
     }
     if (!j.contains("a") || !ParseItem(j["a"], p, &c.a))

@@ -124,6 +124,24 @@ TEST_P(ConformanceTest, MalformedJsonIsInvalidArgumentNotACrash) {
   }
 }
 
+// A stored or imported puzzle with an unknown key is refused, and a long
+// key comes back in the error as a short quote, not whole.
+TEST_P(ConformanceTest, AnUnknownKeyIsRefusedAndQuotedShort) {
+  const std::vector<Accepted> sample = Sample();
+  ASSERT_FALSE(sample.empty());
+  const std::string key(5000, 'k');
+  nlohmann::json puzzle = sample.front().puzzle;
+  ASSERT_TRUE(puzzle.is_object()) << "every family's puzzle JSON is an object";
+  puzzle[key] = 1;
+  auto r = family().Verify(puzzle, sample.front().solution);
+  ASSERT_FALSE(r.ok()) << "an unknown key in the puzzle must be refused";
+  EXPECT_EQ(r.status().code(), Status::Code::kInvalidArgument)
+      << r.status().message().substr(0, 200);
+  EXPECT_LT(r.status().message().size(), 400u) << r.status().message().substr(0, 200);
+  EXPECT_NE(r.status().message().find("(5000 bytes)"), std::string::npos)
+      << r.status().message().substr(0, 200);
+}
+
 // ---- drawings and typed answers ----
 
 // Why `svg` is not a well-formed document in the shape RenderSvg()
