@@ -10,6 +10,7 @@
 
 #include "common/quote.h"
 #include "common/utf8.h"
+#include "puzzles/puzzle_id.h"
 
 namespace foundry::console {
 
@@ -71,6 +72,12 @@ void SendError(httplib::Response& res, const Status& status) {
   SendError(res, http, status.message());
 }
 
+Status CheckPuzzleId(const std::string& id) {
+  if (puzzles::LooksLikePuzzleId(id)) return Status::Ok();
+  return Status::InvalidArgument(
+      fmt::format("'{}' is not a puzzle id (a prefix, '-' and 32 hex digits)", QuoteInput(id)));
+}
+
 Result<nlohmann::json> JsonBody(const httplib::Request& req) {
   nlohmann::json body;
   try {
@@ -96,7 +103,8 @@ Result<std::optional<double>> ParseScore(const char* key, const std::string& tex
   char* end = nullptr;
   const double v = std::strtod(text.c_str(), &end);
   if (end != text.c_str() + text.size()) {
-    return Status::InvalidArgument(fmt::format("{} must be a number 0..1, got '{}'", key, text));
+    return Status::InvalidArgument(
+        fmt::format("{} must be a number 0..1, got '{}'", key, QuoteInput(text)));
   }
   return std::optional<double>(v);
 }

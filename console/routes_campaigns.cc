@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 
+#include "common/quote.h"
 #include "common/unix_time.h"
 #include "console/api_json.h"
 #include "console/console_api.h"
@@ -19,7 +20,7 @@ Result<Int> IntField(const nlohmann::json& body, const char* key, Int fallback, 
   const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
   if (ec != std::errc() || end != text.data() + text.size() || value < lo || value > hi) {
     return Status::InvalidArgument(
-        fmt::format("{} must be a whole number {}..{}, got '{}'", key, lo, hi, text));
+        fmt::format("{} must be a whole number {}..{}, got '{}'", key, lo, hi, QuoteInput(text)));
   }
   return value;
 }

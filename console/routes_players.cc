@@ -11,7 +11,6 @@
 #include "console/api_json.h"
 #include "console/console_api.h"
 #include "puzzles/family.h"
-#include "puzzles/puzzle_id.h"
 #include "puzzles/registry.h"
 
 namespace foundry::console {
@@ -52,12 +51,6 @@ Result<RoundRequest> ReadRoundRequest(const httplib::Request& http_req, const Se
   auto family = KnownFamily(FieldText(*body, "family"));
   if (!family.ok()) return family.status();
   return RoundRequest{std::move(*body), std::move(*player), std::move(*family)};
-}
-
-Status CheckPuzzleId(const std::string& id) {
-  if (puzzles::LooksLikePuzzleId(id)) return Status::Ok();
-  return Status::InvalidArgument(
-      fmt::format("'{}' is not a puzzle id (a prefix, '-' and 32 hex digits)", id));
 }
 
 void PlayerPage(ConsoleApi& api, httplib::Response& res, const Session& s) {

@@ -7,7 +7,6 @@
 #include "common/quote.h"
 #include "console/api_json.h"
 #include "console/console_api.h"
-#include "puzzles/puzzle_id.h"
 #include "puzzles/registry.h"
 
 namespace foundry::console {
@@ -23,10 +22,7 @@ struct Loaded {
 };
 
 Result<Loaded> Load(ConsoleApi& api, const Session& s, const std::string& id, bool with_solution) {
-  if (!puzzles::LooksLikePuzzleId(id)) {
-    return Status::InvalidArgument(
-        fmt::format("'{}' is not a puzzle id (a prefix, '-' and 32 hex digits)", QuoteInput(id)));
-  }
+  FOUNDRY_RETURN_IF_ERROR(CheckPuzzleId(id));
   foundry::v1::GetPuzzleRequest req;
   req.set_id(id);
   req.set_include_solution(with_solution);
@@ -91,7 +87,8 @@ void Query(ConsoleApi& api, const httplib::Request& http_req, httplib::Response&
     char* end = nullptr;
     const long n = std::strtol(size.c_str(), &end, 10);
     if (end != size.c_str() + size.size() || n < 1 || n > 1000) {
-      return SendError(res, 400, fmt::format("page_size must be 1..1000, got '{}'", size));
+      return SendError(res, 400,
+                       fmt::format("page_size must be 1..1000, got '{}'", QuoteInput(size)));
     }
     req.set_page_size(static_cast<uint32_t>(n));
   } else {

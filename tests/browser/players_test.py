@@ -277,6 +277,18 @@ class PlayersTest(ConsolePageTest):
         self.assertIn("was not served to this session's player", answer["error"])
         code, answer = post("/api/player/rounds/nonsense/play", {"answer": "1"})
         self.assertEqual(code, 400, answer)
+        # A long value from the URL comes back as a short quote, not whole.
+        long_value = "z" * 6000
+        for method, path in (("GET", "/api/player/rounds/" + long_value),
+                             ("POST", "/api/player/rounds/%s/play" % long_value),
+                             ("GET", "/api/puzzles/" + long_value),
+                             ("GET", "/api/daily?family=" + long_value),
+                             ("GET", "/api/store/query?page_size=" + long_value)):
+            code, answer = (post(path, {"answer": "1"}) if method == "POST"
+                            else api.call(method, path))
+            self.assertEqual(code, 400, (path[:60], answer))
+            self.assertIn("(6000 bytes)", answer["error"])
+            self.assertLess(len(answer["error"]), 400, answer["error"][:300])
         # An unreadable answer records nothing.
         code, served = post("/api/player/next", {"family": "secret-number", "offset": -600})
         self.assertEqual(code, 200, served)

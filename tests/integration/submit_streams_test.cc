@@ -46,7 +46,7 @@ TEST(SubmitStreamsTest, OpenStreamsAreBoundedAndIdleOnesEnd) {
   TempDir dir;
   Subprocess coordinator(
       {Bin("foundry-coordinator"), "--listen", "127.0.0.1:0", "--db", dir.path() + "/db",
-       "--max-submit-streams", "2", "--stream-idle-seconds", "5"},
+       "--max-submit-streams", "2", "--stream-idle-seconds", "8"},
       dir.path() + "/coordinator.log");
   const int port = WaitForNumberAfter(coordinator, "listening on port ");
   ASSERT_GT(port, 0) << coordinator.Log();
@@ -68,7 +68,7 @@ TEST(SubmitStreamsTest, OpenStreamsAreBoundedAndIdleOnesEnd) {
       std::string::npos)
       << third.error_message();
 
-  // The coordinator ends the idle ones (about 5 s on; they never half-close),
+  // The coordinator ends the idle ones (about 8 s on; they never half-close),
   // and the places are free again: a stream is read and answered.
   EXPECT_EQ(idle_1.writer->Finish().error_code(), grpc::StatusCode::CANCELLED);
   EXPECT_EQ(idle_2.writer->Finish().error_code(), grpc::StatusCode::CANCELLED);
