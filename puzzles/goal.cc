@@ -47,6 +47,20 @@ Result<Goal> Checked(Goal g) {
   return g;
 }
 
+// A new goal that no grade can meet: a level and a score range apart. Every
+// family grades level L into the L-th quarter of 0..1 (levels.h), its ends
+// included (a score rounded to three places may reach the next floor).
+Status CheckReachable(const Goal& g) {
+  if (g.level < 0) return Status::Ok();
+  const double lo = kQuartileFloors[g.level];
+  const double hi = g.level + 1 < 4 ? kQuartileFloors[g.level + 1] : 1.0;
+  if (g.max_score >= lo && g.min_score <= hi) return Status::Ok();
+  return Status::InvalidArgument(fmt::format(
+      "level {} has scores {}..{}, none of them in min_score {}..max_score {}: no puzzle could "
+      "meet both",
+      kLevels[g.level], lo, hi, g.min_score, g.max_score));
+}
+
 }  // namespace
 
 bool Goal::Admits(std::string_view level_name, double score) const {
@@ -94,7 +108,10 @@ Result<Goal> TakeGoal(std::map<std::string, std::string>& raw) {
       raw.erase(it);
     }
   }
-  return Checked(g);
+  Result<Goal> checked = Checked(g);
+  if (!checked.ok()) return checked;
+  FOUNDRY_RETURN_IF_ERROR(CheckReachable(g));
+  return checked;
 }
 
 Result<Goal> TakeGoal(nlohmann::json& object) {

@@ -51,11 +51,14 @@ bool IsGoalKey(std::string_view key);
 // Takes the reserved keys out of `raw` (key -> text as typed) and parses them.
 // Errors (InvalidArgument) name the key and what is allowed: a level that is
 // not any|easy|medium|hard|expert, a score that is not a number in 0..1,
-// min_score above max_score.
+// min_score above max_score, or a score range that leaves out every score
+// of the level (each level owns a quarter of 0..1: levels.h).
 Result<Goal> TakeGoal(std::map<std::string, std::string>& raw);
 
 // The same for a JSON object (a stored campaign's or a job's parameters):
-// removes the reserved keys from `object` and parses them.
+// removes the reserved keys from `object` and parses them. A level apart
+// from the score range is not refused here: a campaign stored before that
+// rule still reads back.
 Result<Goal> TakeGoal(nlohmann::json& object);
 
 // Writes the keys of `goal` that are not at their default into `object`.

@@ -17,8 +17,11 @@ bool IsLevel(std::string_view level);
 // easiest first (the first is 0).
 using LevelFloors = std::array<double, 4>;
 
-// Equal quarters of the score range: the table most families use, and the
-// one the store applies to observed scores.
+// Equal quarters of the score range: every family grades into it, so a
+// puzzle of level L has a score in [floor L, floor L+1] (the conformance
+// suite checks it; a score rounded to three places may touch the next
+// floor). The store applies it to observed scores, and a campaign's goal
+// of a level and a score range that miss each other is refused (goal.h).
 inline constexpr LevelFloors kQuartileFloors = {0.0, 0.25, 0.5, 0.75};
 
 // The hardest level whose floor `score` reaches.

@@ -66,6 +66,8 @@ TEST_F(BadInputTest, EveryBadRequestGetsTheRightCodeAndAClearMessage) {
        "min_score must be a number in 0..1"},
       {"score range empty", [&] { return SubmitGoal("sudoku", "", 0.8, 0.2); }, C::INVALID_ARGUMENT,
        "min_score 0.8 is above max_score 0.2"},
+      {"a level apart from the score range", [&] { return SubmitGoal("zebra", "easy", 0.9, {}); },
+       C::INVALID_ARGUMENT, "level easy has scores 0..0.25, none of them in min_score 0.9"},
       {"score not a number",
        [&] {
          return Submit("sudoku", 10, {{"max_score", "high"}});

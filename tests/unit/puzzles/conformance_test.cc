@@ -2,6 +2,7 @@
 // A new family gets these tests by its registration line alone: the params,
 // generation and Verify(), canonical bytes, and the drawing (RenderSvg) and
 // typed answers (FormatAnswer, CheckAnswer, AnswerPrompt).
+#include <algorithm>
 #include <set>
 #include <string>
 #include <utility>
@@ -9,6 +10,7 @@
 
 #include <gtest/gtest.h>
 
+#include "puzzles/levels.h"
 #include "puzzles/puzzle_id.h"
 #include "puzzles/registry.h"
 
@@ -121,6 +123,22 @@ TEST_P(ConformanceTest, MalformedJsonIsInvalidArgumentNotACrash) {
     auto r = family().Verify(junk, junk);
     ASSERT_FALSE(r.ok());
     EXPECT_EQ(r.status().code(), Status::Code::kInvalidArgument) << r.status().ToString();
+  }
+}
+
+// Each level owns its quarter of the score range (levels.h): the store's
+// observed levels and the refusal of a goal whose level and score range
+// miss each other rely on it.
+TEST_P(ConformanceTest, EachLevelsScoresLieInItsQuarter) {
+  const std::vector<Accepted> sample = Sample();
+  ASSERT_FALSE(sample.empty());
+  for (const Accepted& a : sample) {
+    const auto level = std::find(std::begin(kLevels), std::end(kLevels), a.difficulty.level);
+    ASSERT_NE(level, std::end(kLevels)) << a.difficulty.level;
+    const size_t l = static_cast<size_t>(level - std::begin(kLevels));
+    EXPECT_GE(a.difficulty.score, kQuartileFloors[l]) << a.difficulty.level;
+    EXPECT_LE(a.difficulty.score, l + 1 < kQuartileFloors.size() ? kQuartileFloors[l + 1] : 1.0)
+        << a.difficulty.level;
   }
 }
 

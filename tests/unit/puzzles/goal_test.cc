@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include "puzzles/family.h"
+#include "puzzles/levels.h"
 #include "puzzles/registry.h"
 
 namespace foundry::puzzles {
@@ -47,12 +48,32 @@ TEST(GoalTest, BadValuesNameTheKeyAndWhatIsAllowed) {
            {{{"max_score", "x"}}, "max_score must be a number in 0..1"},
            {{{"max_score", "nan"}}, "max_score must be a number in 0..1"},
            {{{"min_score", "0.8"}, {"max_score", "0.2"}}, "min_score 0.8 is above max_score 0.2"},
+           {{{"level", "easy"}, {"min_score", "0.9"}},
+            "level easy has scores 0..0.25, none of them in min_score 0.9..max_score 1"},
+           {{{"level", "expert"}, {"max_score", "0.7"}}, "no puzzle could meet both"},
+           {{{"level", "medium"}, {"min_score", "0.51"}}, "level medium has scores 0.25..0.5"},
        }) {
     Raw copy = raw;
     auto g = TakeGoal(copy);
     ASSERT_FALSE(g.ok()) << expected;
     EXPECT_THAT(g.status().message(), HasSubstr(expected));
   }
+}
+
+// A level and a score range that share only an end still meet (a score
+// rounded to three places may touch the next level's floor); a goal read
+// back from a stored campaign is never refused for missing its level.
+TEST(GoalTest, ALevelAndARangeThatTouchAreKeptAndStoredGoalsReadBack) {
+  for (const Raw& raw : {Raw{{"level", "easy"}, {"min_score", "0.25"}},
+                         Raw{{"level", "expert"}, {"max_score", "0.75"}},
+                         Raw{{"level", "hard"}, {"min_score", "0.1"}, {"max_score", "0.6"}}}) {
+    Raw copy = raw;
+    EXPECT_TRUE(TakeGoal(copy).ok()) << raw.begin()->second;
+  }
+  nlohmann::json stored = {{"level", "easy"}, {"min_score", 0.9}};
+  auto g = TakeGoal(stored);
+  ASSERT_TRUE(g.ok()) << g.status().ToString();
+  EXPECT_EQ(g->level, 0);
 }
 
 TEST(GoalTest, JsonRoundTripsThroughParams) {
@@ -81,7 +102,7 @@ TEST(GoalTest, EveryFamilyReachesEveryLevelAndVerifyAgrees) {
   constexpr int kWanted = 3;
   constexpr uint64_t kCandidates = 400;
   for (const Family* family : AllFamilies()) {
-    for (std::string_view level : kLevels) {
+    for (const std::string_view& level : kLevels) {
       auto params = family->MakeParams(Raw{{"level", std::string(level)}});
       ASSERT_TRUE(params.ok()) << family->name() << " " << params.status().ToString();
       int found = 0;
@@ -92,6 +113,11 @@ TEST(GoalTest, EveryFamilyReachesEveryLevelAndVerifyAgrees) {
         if (a == nullptr) continue;
         ++found;
         EXPECT_EQ(a->difficulty.level, level) << family->name();
+        // The level's quarter of the score range (levels.h), ends included.
+        const size_t l = static_cast<size_t>(&level - kLevels);
+        EXPECT_GE(a->difficulty.score, kQuartileFloors[l]) << family->name() << " " << level;
+        EXPECT_LE(a->difficulty.score, l + 1 < 4 ? kQuartileFloors[l + 1] : 1.0)
+            << family->name() << " " << level;
         auto verified = family->Verify(a->puzzle, a->solution);
         ASSERT_TRUE(verified.ok()) << family->name() << " " << verified.status().ToString();
         EXPECT_EQ(verified->level, a->difficulty.level) << family->name();
