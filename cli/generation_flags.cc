@@ -1,6 +1,7 @@
 #include <fmt/format.h>
 
 #include "cli/commands.h"
+#include "common/campaign_bounds.h"
 #include "coordinator/campaign_spec.h"
 #include "puzzles/registry.h"
 
@@ -30,15 +31,15 @@ Result<foundry::v1::CampaignSpec> ToSpec(const GenerationFlags& flags) {
   if (!family.ok()) return Status::InvalidArgument(family.status().message());
   foundry::v1::CampaignSpec spec;
   spec.set_family(flags.family);
-  if (flags.count < 1 || flags.count > 100'000'000) {
+  if (flags.count < 1 || static_cast<uint64_t>(flags.count) > kMaxCampaignCount) {
     return Status::InvalidArgument(
-        fmt::format("--count must be 1..100000000, got '{}'", flags.count));
+        fmt::format("--count must be 1..{}, got '{}'", kMaxCampaignCount, flags.count));
   }
   spec.set_count(static_cast<uint64_t>(flags.count));
   spec.set_seed(flags.seed);
-  if (flags.priority < 0 || flags.priority > 1'000'000) {
+  if (flags.priority < 0 || flags.priority > kMaxPriority) {
     return Status::InvalidArgument(
-        fmt::format("--priority must be 0..1000000, got '{}'", flags.priority));
+        fmt::format("--priority must be 0..{}, got '{}'", kMaxPriority, flags.priority));
   }
   spec.set_priority(flags.priority);
   spec.set_job_size(flags.job_size);

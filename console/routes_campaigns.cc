@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 
+#include "common/campaign_bounds.h"
 #include "common/quote.h"
 #include "common/unix_time.h"
 #include "console/api_json.h"
@@ -34,11 +35,11 @@ Result<foundry::v1::CampaignSpec> SpecFromForm(const nlohmann::json& body) {
   if (FieldText(body, "count").empty()) {
     return Status::InvalidArgument("count: how many puzzles to store (1..100000000)");
   }
-  auto count = IntField<uint64_t>(body, "count", 0, 1, 100'000'000);
+  auto count = IntField<uint64_t>(body, "count", 0, 1, kMaxCampaignCount);
   if (!count.ok()) return count.status();
   auto seed = IntField<uint64_t>(body, "seed", 1, 0, UINT64_MAX);
   if (!seed.ok()) return seed.status();
-  auto priority = IntField<int32_t>(body, "priority", 0, 0, 1'000'000);
+  auto priority = IntField<int32_t>(body, "priority", 0, 0, kMaxPriority);
   if (!priority.ok()) return priority.status();
   spec.set_count(*count);
   spec.set_seed(*seed);

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "common/campaign_bounds.h"
 #include "common/quote.h"
 #include "common/secure_random.h"
 #include "coordinator/campaign_run.h"
@@ -15,8 +16,6 @@ namespace foundry::coordinator {
 namespace {
 
 using foundry::v1::Campaign;
-
-constexpr uint32_t kMaxJobSize = 1'000'000;
 
 }  // namespace
 
@@ -116,6 +115,10 @@ Result<Campaign> Coordinator::SubmitCampaign(const foundry::v1::CampaignSpec& sp
   if (spec.count() < 1 || spec.count() > state_.options.max_count) {
     return Status::InvalidArgument(
         fmt::format("count must be 1..{}, got {}", state_.options.max_count, spec.count()));
+  }
+  if (spec.priority() < 0 || spec.priority() > kMaxPriority) {
+    return Status::InvalidArgument(
+        fmt::format("priority must be 0..{}, got {}", kMaxPriority, spec.priority()));
   }
   if (spec.job_size() > kMaxJobSize) {
     return Status::InvalidArgument(fmt::format("job_size must be 0 (automatic) or 1..{}, got {}",

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <string>
 
+#include "common/campaign_bounds.h"
 #include "coordinator/worker_trust.h"
 
 namespace foundry::coordinator {
@@ -20,7 +21,7 @@ struct CoordinatorOptions {
   // bounds the CommitWindow and the work lost at a campaign's end.
   uint32_t max_jobs_ahead = 32;
   // Largest count a campaign may ask for.
-  uint64_t max_count = 100'000'000;
+  uint64_t max_count = kMaxCampaignCount;
   // A campaign ends as exhausted when its last this-many committed
   // candidates gave nothing new (the family rejects nearly everything)...
   uint64_t stall_candidates = 2'000'000;

@@ -189,7 +189,17 @@ TEST_F(CoordinatorTest, BadCampaignsAreRefusedWithTheFieldNamed) {
   spec = Spec(10);
   (*spec.mutable_params())["digits"] = "1";
   EXPECT_NE(core_->SubmitCampaign(spec).status().message().find("'digits'"), std::string::npos);
+  for (int32_t priority : {-1, 1'000'001, INT32_MAX}) {
+    spec = Spec(10);
+    spec.set_priority(priority);
+    EXPECT_NE(core_->SubmitCampaign(spec).status().message().find(
+                  "priority must be 0..1000000, got " + std::to_string(priority)),
+              std::string::npos);
+  }
   EXPECT_TRUE(core_->ListCampaigns(false).empty());
+  spec = Spec(10);
+  spec.set_priority(1'000'000);
+  EXPECT_TRUE(core_->SubmitCampaign(spec).ok()) << "the range's ends are allowed";
 }
 
 TEST_F(CoordinatorTest, BadSubmissionsAreRefusedStoreNothingAndQuarantineTheSender) {
