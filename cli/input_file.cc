@@ -1,5 +1,7 @@
 #include "cli/input_file.h"
 
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <system_error>
 
@@ -12,8 +14,15 @@ Result<std::ifstream> OpenInputFile(const std::string& path) {
   if (std::filesystem::is_directory(path, ec)) {
     return Status::InvalidArgument(fmt::format("cannot read {}: it is a directory", path));
   }
+  errno = 0;
   std::ifstream in(path);
-  if (!in) return Status::InvalidArgument(fmt::format("cannot read {}", path));
+  if (!in) {
+    // errno from the failed open(2) says why: no such file, no permission.
+    const int err = errno;
+    return Status::InvalidArgument(err != 0
+                                       ? fmt::format("cannot read {}: {}", path, std::strerror(err))
+                                       : fmt::format("cannot read {}", path));
+  }
   return in;
 }
 

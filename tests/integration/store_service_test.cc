@@ -288,6 +288,12 @@ TEST_F(StoreServiceTest, ImportKeepsGoodLinesAndReportsBadOnes) {
       RunCommand({Bin("foundry"), "import", dir_.path(), "--coordinator", cluster_->address()});
   EXPECT_EQ(directory.exit_code, 1);
   EXPECT_NE(directory.err.find("it is a directory"), std::string::npos) << directory.err;
+  // A file that is not there: the reason, not only the path.
+  auto missing = RunCommand({Bin("foundry"), "import", dir_.path() + "/none.jsonl", "--coordinator",
+                             cluster_->address()});
+  EXPECT_EQ(missing.exit_code, 1);
+  EXPECT_NE(missing.err.find("none.jsonl: No such file or directory"), std::string::npos)
+      << missing.err;
 }
 
 // The CLI on top: stats, sample, show with SVG, play with a right and a
