@@ -1,7 +1,8 @@
 #include "coordinator/campaign_spec.h"
-#include "common/quote.h"
 
 #include <fmt/format.h>
+
+#include "common/quote.h"
 
 namespace foundry::coordinator {
 namespace {

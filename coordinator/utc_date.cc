@@ -1,7 +1,8 @@
 #include "coordinator/utc_date.h"
-#include "common/quote.h"
 
 #include <fmt/format.h>
+
+#include "common/quote.h"
 
 namespace foundry::coordinator {
 

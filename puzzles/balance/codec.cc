@@ -1,9 +1,10 @@
 #include "puzzles/balance/codec.h"
-#include "common/quote.h"
 
 #include <algorithm>
 
 #include <fmt/format.h>
+
+#include "common/quote.h"
 
 namespace foundry::puzzles::balance {
 namespace {

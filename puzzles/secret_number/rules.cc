@@ -1,9 +1,10 @@
 #include "puzzles/secret_number/rules.h"
-#include "common/quote.h"
 
 #include <charconv>
 
 #include <fmt/format.h>
+
+#include "common/quote.h"
 
 namespace foundry::puzzles::secret_number {
 namespace {

@@ -1,9 +1,10 @@
 #include "puzzles/sudoku/codec.h"
-#include "common/quote.h"
 
 #include <array>
 
 #include <fmt/format.h>
+
+#include "common/quote.h"
 
 namespace foundry::puzzles::sudoku {
 

@@ -1,7 +1,8 @@
 #include "puzzles/sudoku/shape.h"
-#include "common/quote.h"
 
 #include <fmt/format.h>
+
+#include "common/quote.h"
 
 namespace foundry::puzzles::sudoku {
 
