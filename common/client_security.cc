@@ -1,6 +1,9 @@
 #include "common/client_security.h"
 
+#include <cerrno>
 #include <cstdlib>
+#include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -9,8 +12,18 @@
 namespace foundry {
 
 Result<std::string> ReadSecretFile(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) {
+    return Status::InvalidArgument("cannot read '" + path + "': it is a directory");
+  }
+  errno = 0;
   std::ifstream in(path, std::ios::binary);
-  if (!in) return Status::InvalidArgument("cannot read '" + path + "'");
+  if (!in) {
+    // errno from the failed open(2) says why: no such file, no permission.
+    const int err = errno;
+    return Status::InvalidArgument("cannot read '" + path + "'" +
+                                   (err != 0 ? std::string(": ") + std::strerror(err) : ""));
+  }
   std::stringstream ss;
   ss << in.rdbuf();
   return ss.str();

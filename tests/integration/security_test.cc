@@ -376,6 +376,15 @@ TEST_F(SecurityTest, ARefusedStartCreatesNothing) {
     EXPECT_FALSE(std::filesystem::exists(Path("never")))
         << "created by a start refused for " << flags[0] << ": " << r.err;
   }
+  // TLS material that does not read is named with the reason.
+  for (const auto& [cert, why] : {std::pair{Path("missing.pem"), "No such file or directory"},
+                                  std::pair{Path(""), "it is a directory"}}) {
+    auto r = RunCommand({Bin("foundry-coordinator"), "--db", Path("never/db"), "--tls-cert", cert,
+                         "--tls-key", Path("server.key")},
+                        std::chrono::seconds(30));
+    EXPECT_EQ(r.exit_code, 1) << r.err;
+    EXPECT_NE(r.err.find("cannot read '" + cert + "': " + why), std::string::npos) << r.err;
+  }
 }
 
 TEST_F(SecurityTest, BackupsNeedTheAdminToken) {
