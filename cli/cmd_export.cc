@@ -10,7 +10,6 @@
 #include "cli/puzzle_json.h"
 #include "cli/puzzle_source.h"
 #include "cli/stdout_lines.h"
-#include "common/quote.h"
 #include "coordinator/services.h"
 #include "foundry/v1/store.grpc.pb.h"
 #include "puzzles/family.h"
@@ -118,10 +117,7 @@ struct GetFlags {
 };
 
 int Get(const GetFlags& f) {
-  if (!puzzles::LooksLikePuzzleId(f.id)) {
-    return Fail(
-        fmt::format("'{}' is not a puzzle id (a prefix, '-' and 32 hex digits)", QuoteInput(f.id)));
-  }
+  if (Status bad = puzzles::CheckPuzzleId(f.id); !bad.ok()) return Fail(bad.message());
   auto source = PuzzleSource::Open(f.source);
   if (!source.ok()) return Fail(source.status().message());
   auto p = (*source)->Get(f.id, !f.no_solution);

@@ -12,7 +12,6 @@
 #include "cli/player_session.h"
 #include "cli/puzzle_json.h"
 #include "cli/puzzle_source.h"
-#include "common/quote.h"
 #include "puzzles/family.h"
 #include "puzzles/puzzle_id.h"
 #include "puzzles/registry.h"
@@ -28,10 +27,7 @@ struct Loaded {
 };
 
 Result<Loaded> Load(PuzzleSource& source, const std::string& id) {
-  if (!puzzles::LooksLikePuzzleId(id)) {
-    return Status::InvalidArgument(
-        fmt::format("'{}' is not a puzzle id (a prefix, '-' and 32 hex digits)", QuoteInput(id)));
-  }
+  FOUNDRY_RETURN_IF_ERROR(puzzles::CheckPuzzleId(id));
   Loaded out;
   auto p = source.Get(id, /*include_solution=*/true);
   if (!p.ok()) return p.status();

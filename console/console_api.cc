@@ -10,7 +10,6 @@
 
 #include "common/quote.h"
 #include "common/utf8.h"
-#include "puzzles/puzzle_id.h"
 
 namespace foundry::console {
 
@@ -70,12 +69,6 @@ void SendError(httplib::Response& res, const Status& status) {
       break;
   }
   SendError(res, http, status.message());
-}
-
-Status CheckPuzzleId(const std::string& id) {
-  if (puzzles::LooksLikePuzzleId(id)) return Status::Ok();
-  return Status::InvalidArgument(
-      fmt::format("'{}' is not a puzzle id (a prefix, '-' and 32 hex digits)", QuoteInput(id)));
 }
 
 Result<nlohmann::json> JsonBody(const httplib::Request& req) {

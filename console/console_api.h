@@ -83,10 +83,6 @@ void SendError(httplib::Response& res, int http_status, const std::string& messa
 // The request's body as a JSON object, or InvalidArgument saying why not.
 Result<nlohmann::json> JsonBody(const httplib::Request& req);
 
-// Ok for text shaped like a puzzle id; else InvalidArgument quoting it
-// (short: it comes from the URL).
-Status CheckPuzzleId(const std::string& id);
-
 // A score bound as typed in a form or a query ("" when not given), or
 // InvalidArgument naming `key`. The 0..1 range is the coordinator's to check,
 // in its own words.

@@ -11,6 +11,7 @@
 #include "console/api_json.h"
 #include "console/console_api.h"
 #include "puzzles/family.h"
+#include "puzzles/puzzle_id.h"
 #include "puzzles/registry.h"
 
 namespace foundry::console {
@@ -197,7 +198,7 @@ Status NotServed(const std::string& id) {
 }
 
 void GetRound(const std::string& id, httplib::Response& res, const Session& s) {
-  if (Status bad = CheckPuzzleId(id); !bad.ok()) return SendError(res, bad);
+  if (Status bad = puzzles::CheckPuzzleId(id); !bad.ok()) return SendError(res, bad);
   auto round = s.desk->Find(id);
   if (!round) return SendError(res, NotServed(id));
   SendJson(res, {{"round", RoundJson(*round)}});
@@ -220,7 +221,7 @@ std::string SolutionText(ConsoleApi& api, const Session& s, const std::string& i
 
 void Play(ConsoleApi& api, const std::string& id, const httplib::Request& http_req,
           httplib::Response& res, const Session& s) {
-  if (Status bad = CheckPuzzleId(id); !bad.ok()) return SendError(res, bad);
+  if (Status bad = puzzles::CheckPuzzleId(id); !bad.ok()) return SendError(res, bad);
   auto body = JsonBody(http_req);
   if (!body.ok()) return SendError(res, body.status());
   auto round = s.desk->Find(id);

@@ -7,6 +7,7 @@
 #include "common/quote.h"
 #include "console/api_json.h"
 #include "console/console_api.h"
+#include "puzzles/puzzle_id.h"
 #include "puzzles/registry.h"
 
 namespace foundry::console {
@@ -22,7 +23,7 @@ struct Loaded {
 };
 
 Result<Loaded> Load(ConsoleApi& api, const Session& s, const std::string& id, bool with_solution) {
-  FOUNDRY_RETURN_IF_ERROR(CheckPuzzleId(id));
+  FOUNDRY_RETURN_IF_ERROR(puzzles::CheckPuzzleId(id));
   foundry::v1::GetPuzzleRequest req;
   req.set_id(id);
   req.set_include_solution(with_solution);

@@ -88,10 +88,7 @@ void Present(foundry::v1::Puzzle& p, bool include_solution) {
   SetObservedLevel(p.mutable_observed());
 }
 
-grpc::Status BadId(const std::string& id) {
-  return ToGrpc(Status::InvalidArgument(fmt::format(
-      "'{}' is not a puzzle id (expected a prefix, '-' and 32 hex digits)", QuoteInput(id))));
-}
+grpc::Status BadId(const std::string& id) { return ToGrpc(puzzles::CheckPuzzleId(id)); }
 
 }  // namespace
 

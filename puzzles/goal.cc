@@ -52,8 +52,7 @@ Result<Goal> Checked(Goal g) {
 // included (a score rounded to three places may reach the next floor).
 Status CheckReachable(const Goal& g) {
   if (g.level < 0) return Status::Ok();
-  const double lo = kQuartileFloors[g.level];
-  const double hi = g.level + 1 < 4 ? kQuartileFloors[g.level + 1] : 1.0;
+  const auto [lo, hi] = LevelScores(static_cast<size_t>(g.level));
   if (g.max_score >= lo && g.min_score <= hi) return Status::Ok();
   return Status::InvalidArgument(fmt::format(
       "level {} has scores {}..{}, none of them in min_score {}..max_score {}: no puzzle could "
@@ -109,8 +108,7 @@ Result<Goal> TakeGoal(std::map<std::string, std::string>& raw) {
     }
   }
   Result<Goal> checked = Checked(g);
-  if (!checked.ok()) return checked;
-  FOUNDRY_RETURN_IF_ERROR(CheckReachable(g));
+  if (checked.ok()) FOUNDRY_RETURN_IF_ERROR(CheckReachable(g));
   return checked;
 }
 

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <string_view>
 
 namespace foundry::puzzles {
@@ -23,6 +24,16 @@ using LevelFloors = std::array<double, 4>;
 // floor). The store applies it to observed scores, and a campaign's goal
 // of a level and a score range that miss each other is refused (goal.h).
 inline constexpr LevelFloors kQuartileFloors = {0.0, 0.25, 0.5, 0.75};
+
+// The scores a puzzle of level `level` (an index into kLevels) may have
+// under kQuartileFloors, both ends included.
+struct ScoreRange {
+  double lo, hi;
+};
+constexpr ScoreRange LevelScores(size_t level) {
+  return {kQuartileFloors[level],
+          level + 1 < kQuartileFloors.size() ? kQuartileFloors[level + 1] : 1.0};
+}
 
 // The hardest level whose floor `score` reaches.
 std::string_view LevelForScore(double score, const LevelFloors& floors);

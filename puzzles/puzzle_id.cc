@@ -5,6 +5,8 @@
 #include <fmt/format.h>
 #include <xxhash.h>
 
+#include "common/quote.h"
+
 namespace foundry::puzzles {
 
 std::string PuzzleId(const Family& family, std::string_view canonical) {
@@ -24,6 +26,12 @@ bool LooksLikePuzzleId(std::string_view id) {
     if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) return false;
   }
   return true;
+}
+
+Status CheckPuzzleId(std::string_view id) {
+  if (LooksLikePuzzleId(id)) return Status::Ok();
+  return Status::InvalidArgument(fmt::format(
+      "'{}' is not a puzzle id (expected a prefix, '-' and 32 hex digits)", QuoteInput(id)));
 }
 
 }  // namespace foundry::puzzles

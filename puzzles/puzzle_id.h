@@ -16,4 +16,8 @@ std::string PuzzleId(const Family& family, std::string_view canonical);
 // True when `id` has the shape of a puzzle id ("xx-" then 32 lowercase hex).
 bool LooksLikePuzzleId(std::string_view id);
 
+// Ok when `id` has that shape; else InvalidArgument quoting at most its
+// first 64 bytes and its length (it comes from a request, a URL or a flag).
+Status CheckPuzzleId(std::string_view id);
+
 }  // namespace foundry::puzzles

@@ -135,10 +135,9 @@ TEST_P(ConformanceTest, EachLevelsScoresLieInItsQuarter) {
   for (const Accepted& a : sample) {
     const auto level = std::find(std::begin(kLevels), std::end(kLevels), a.difficulty.level);
     ASSERT_NE(level, std::end(kLevels)) << a.difficulty.level;
-    const size_t l = static_cast<size_t>(level - std::begin(kLevels));
-    EXPECT_GE(a.difficulty.score, kQuartileFloors[l]) << a.difficulty.level;
-    EXPECT_LE(a.difficulty.score, l + 1 < kQuartileFloors.size() ? kQuartileFloors[l + 1] : 1.0)
-        << a.difficulty.level;
+    const ScoreRange range = LevelScores(static_cast<size_t>(level - std::begin(kLevels)));
+    EXPECT_GE(a.difficulty.score, range.lo) << a.difficulty.level;
+    EXPECT_LE(a.difficulty.score, range.hi) << a.difficulty.level;
   }
 }
 

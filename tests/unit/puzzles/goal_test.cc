@@ -114,10 +114,9 @@ TEST(GoalTest, EveryFamilyReachesEveryLevelAndVerifyAgrees) {
         ++found;
         EXPECT_EQ(a->difficulty.level, level) << family->name();
         // The level's quarter of the score range (levels.h), ends included.
-        const size_t l = static_cast<size_t>(&level - kLevels);
-        EXPECT_GE(a->difficulty.score, kQuartileFloors[l]) << family->name() << " " << level;
-        EXPECT_LE(a->difficulty.score, l + 1 < 4 ? kQuartileFloors[l + 1] : 1.0)
-            << family->name() << " " << level;
+        const ScoreRange range = LevelScores(static_cast<size_t>(&level - kLevels));
+        EXPECT_GE(a->difficulty.score, range.lo) << family->name() << " " << level;
+        EXPECT_LE(a->difficulty.score, range.hi) << family->name() << " " << level;
         auto verified = family->Verify(a->puzzle, a->solution);
         ASSERT_TRUE(verified.ok()) << family->name() << " " << verified.status().ToString();
         EXPECT_EQ(verified->level, a->difficulty.level) << family->name();
